@@ -1,0 +1,12 @@
+/* scan_limits.h - the sizes the kernels are written for, shared by the
+ * kernels and the host code that launches them. Plain C. */
+#ifndef SCANVIZ_SCAN_LIMITS_H
+#define SCANVIZ_SCAN_LIMITS_H
+
+/* Largest section: 2048 elements, the work-efficient kernel's 1024 threads
+ * times two. XY is declared this large; SECTION_SIZE says how much is used. */
+#define SCAN_MAX_SECTION 2048u
+/* Most threads in a block (CUDA's limit). */
+#define SCAN_MAX_THREADS 1024u
+
+#endif

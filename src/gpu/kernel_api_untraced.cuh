@@ -1,0 +1,23 @@
+/* kernel_api_untraced.cuh - the instrumentation vocabulary of
+ * kernels/scan_kernel.h as the plain CUDA statements it stands for: the
+ * kernels built this way are the ones benchmarks time. No include guard:
+ * a .cu file may include the kernels once untraced and once traced. */
+#undef STEP
+#undef GET
+#undef SET
+#undef ADD
+#undef SUM
+#undef ADD_GLOBAL
+#undef TRACE_BLOCK
+#undef TRACE_END
+#undef SCAN_TRACE_PARAM
+
+#define STEP(phase, stride) __syncthreads()
+#define GET(x) (x)
+#define SET(x, v) ((x) = (v))
+#define ADD(d, s) ((d) += (s))
+#define SUM(d, s) ((d) + (s))
+#define ADD_GLOBAL(y, i, s, j) ((y)[i] += (s)[j])
+#define TRACE_BLOCK(xy) ((void)0)
+#define TRACE_END(xy) ((void)0)
+#define SCAN_TRACE_PARAM

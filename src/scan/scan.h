@@ -1,0 +1,119 @@
+/* scan.h - the algorithms scanviz teaches, the kernels they launch, and the
+ * host-side driver that launches them through a backend (CPU emulator or
+ * GPU). Plain C; depends on the trace model only. */
+#ifndef SCANVIZ_SCAN_H
+#define SCANVIZ_SCAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace.h"
+
+/* The kernels of kernels/, each a __global__ function there. */
+enum scan_kernel_id {
+	SCAN_KERNEL_KOGGE_STONE_BOOK = 0, /* kogge_stone_book_scan */
+	SCAN_KERNEL_KOGGE_STONE,          /* kogge_stone_scan */
+	SCAN_KERNEL_BRENT_KUNG,           /* brent_kung_scan */
+	SCAN_KERNEL_ADD_BACK,             /* hierarchical_add_back */
+	SCAN_KERNEL_BOOK_SECTION,         /* hierarchical_book_scan */
+	SCAN_KERNEL_BOOK_ADD_BACK,        /* hierarchical_book_add_back */
+	SCAN_KERNEL_COUNT
+};
+
+struct scan_kernel_info {
+	const char *function;     /* name of the __global__ function */
+	const char *source;       /* file in kernels/ */
+	uint32_t max_section;     /* largest SECTION_SIZE it takes */
+	bool two_per_thread;      /* Brent-Kung: SECTION_SIZE / 2 threads */
+	bool add_back;            /* kernel 3: no XY, one step per block */
+	bool race_free;
+};
+
+const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id);
+/* Threads per block the kernel is launched with for a section size. */
+uint32_t scan_kernel_threads(enum scan_kernel_id id, uint32_t section);
+/* Steps one block of a section kernel records (load, iterations, store),
+ * for race-free kernels where every thread reaches every barrier. */
+uint32_t scan_kernel_steps(enum scan_kernel_id id, uint32_t section);
+
+/* One entry of the table of algorithms: the CLI names, the views and the
+ * lessons all use these. */
+struct scan_algorithm {
+	const char *name;          /* "kogge-stone", ... */
+	const char *summary;       /* one line for --help and `scanviz lessons` */
+	const char *book_section;  /* "9.2", ... */
+	enum scan_kernel_id section_kernel; /* default section kernel */
+	bool hierarchical;         /* any length, sections plus block sums */
+	bool choose_section_kernel;/* --section-kernel applies */
+	bool wrong_on_purpose;     /* the book's listing, kept with its mistakes */
+};
+
+size_t scan_algorithm_count(void);
+const struct scan_algorithm *scan_algorithm_at(size_t i);
+/* Returns the algorithm named `name`, or NULL. */
+const struct scan_algorithm *scan_algorithm_find(const char *name);
+/* Section kernels a hierarchical algorithm may use, by CLI name
+ * ("kogge-stone", "brent-kung"); returns -1 for an unknown name. */
+int scan_section_kernel_from_name(const char *name);
+const char *scan_section_kernel_name(enum scan_kernel_id id);
+
+/* What to run. */
+struct scan_request {
+	const struct scan_algorithm *algorithm;
+	/* Hierarchical algorithms that let you choose take SCAN_KERNEL_KOGGE_STONE
+	 * or SCAN_KERNEL_BRENT_KUNG here; anything else means the algorithm's
+	 * default (scan_request_check fills it in). */
+	enum scan_kernel_id section_kernel;
+	const float *input;
+	size_t n;
+	uint32_t section;         /* 0: the default (see scan_request_check) */
+	enum trace_detail detail;
+	bool detail_auto;         /* pick FULL or SUMMARY from the size */
+};
+
+/* Largest input the driver takes: indices are 32-bit in the kernels. */
+#define SCAN_MAX_N ((size_t)1 << 30)
+/* Default section size of the hierarchical scan (the figures use 16). */
+#define SCAN_DEFAULT_SECTION 16u
+/* AUTO detail records FULL while the snapshots stay under this many values. */
+#define SCAN_FULL_DETAIL_VALUES ((size_t)1 << 24)
+
+/* Fills in defaults (section, detail) and checks the request fits its
+ * kernels. Returns 0, or -1 with one line in err saying what is wrong and
+ * what to do (a usage error: exit code 2). */
+int scan_request_check(struct scan_request *req, char *err, size_t err_size);
+
+/* A backend runs launches over buffers it owns, identified by small ids. */
+struct scan_launch {
+	enum scan_kernel_id kernel;
+	uint32_t grid;
+	uint32_t threads;
+	int x, y, s;         /* buffer ids; -1 for NULL */
+	uint32_t n;          /* InputSize */
+	uint32_t section;    /* SECTION_SIZE */
+	uint32_t level;      /* hierarchy level, for the trace */
+};
+
+struct scan_backend {
+	void *ctx;
+	/* Each returns 0, or -1 with a message in err. */
+	int (*buffer_create)(void *ctx, size_t n, int *id, char *err, size_t size);
+	int (*buffer_write)(void *ctx, int id, const float *src, size_t n,
+	                    char *err, size_t size);
+	int (*buffer_read)(void *ctx, int id, float *dst, size_t n, char *err,
+	                   size_t size);
+	/* Runs one launch and appends its launch record and steps to t. */
+	int (*launch)(void *ctx, const struct scan_launch *l, struct trace *t,
+	              char *err, size_t size);
+};
+
+/* Runs a checked request through a backend, filling t (input, output,
+ * levels, launches, steps, counts). Returns 0, or -1 with a message. */
+int scan_run(const struct scan_backend *backend, const struct scan_request *req,
+             struct trace *t, char *err, size_t err_size);
+
+/* The sequential inclusive scan in double, the reference every check uses. */
+void scan_reference(const float *input, size_t n, double *out);
+
+#endif

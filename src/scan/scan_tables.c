@@ -1,0 +1,235 @@
+/* scan_tables.c - the one table of kernels and the one table of algorithms,
+ * and the check that a request fits them. Depends on scan.h. */
+#include "scan.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const struct scan_kernel_info kernels[SCAN_KERNEL_COUNT] = {
+	[SCAN_KERNEL_KOGGE_STONE_BOOK] = {"kogge_stone_book_scan", "kogge_stone.cu",
+	                                  1024, false, false, false},
+	[SCAN_KERNEL_KOGGE_STONE] = {"kogge_stone_scan", "kogge_stone.cu", 1024,
+	                             false, false, true},
+	[SCAN_KERNEL_BRENT_KUNG] = {"brent_kung_scan", "brent_kung.cu", 2048, true,
+	                            false, true},
+	[SCAN_KERNEL_ADD_BACK] = {"hierarchical_add_back", "hierarchical.cu", 2048,
+	                          false, true, true},
+	[SCAN_KERNEL_BOOK_SECTION] = {"hierarchical_book_scan",
+	                              "hierarchical_book.cu", 1024, false, false,
+	                              false},
+	[SCAN_KERNEL_BOOK_ADD_BACK] = {"hierarchical_book_add_back",
+	                               "hierarchical_book.cu", 1024, false, true,
+	                               false},
+};
+
+static const struct scan_algorithm algorithms[] = {
+	{"kogge-stone-book", "the simple scan exactly as printed: in place, racy",
+	 "9.2", SCAN_KERNEL_KOGGE_STONE_BOOK, false, false, true},
+	{"kogge-stone", "the simple scan, race-free (Figure 9.1)", "9.2",
+	 SCAN_KERNEL_KOGGE_STONE, false, false, false},
+	{"brent-kung", "the work-efficient scan: reduction and reverse trees (Figure 9.5)",
+	 "9.4", SCAN_KERNEL_BRENT_KUNG, false, false, false},
+	{"hierarchical", "any length: section scans, block sums S, add-back (Figure 9.10)",
+	 "9.5", SCAN_KERNEL_BRENT_KUNG, true, true, false},
+	{"hierarchical-book", "the hierarchical scan's kernels as printed: wrong on purpose",
+	 "9.5", SCAN_KERNEL_BOOK_SECTION, true, false, true},
+};
+
+const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id)
+{
+	return (unsigned)id < SCAN_KERNEL_COUNT ? &kernels[id] : NULL;
+}
+
+uint32_t scan_kernel_threads(enum scan_kernel_id id, uint32_t section)
+{
+	if (kernels[id].two_per_thread)
+		return (section + 1) / 2;
+	if (kernels[id].add_back && section > 1024)
+		return 1024;
+	return section;
+}
+
+static uint32_t ceil_log2(uint32_t v)
+{
+	uint32_t levels = 0;
+	while (((uint64_t)1 << levels) < v)
+		levels++;
+	return levels;
+}
+
+uint32_t scan_kernel_steps(enum scan_kernel_id id, uint32_t section)
+{
+	switch (id) {
+	case SCAN_KERNEL_KOGGE_STONE_BOOK: {
+		/* thread SECTION_SIZE - 1 runs the most iterations; no store step */
+		uint32_t iterations = 0;
+		for (uint32_t stride = 1; stride <= section - 1; stride *= 2)
+			iterations++;
+		return 1 + iterations;
+	}
+	case SCAN_KERNEL_KOGGE_STONE:
+	case SCAN_KERNEL_BOOK_SECTION:
+		return 1 + ceil_log2(section) + 1;
+	case SCAN_KERNEL_BRENT_KUNG: {
+		uint32_t levels = ceil_log2(section);
+		return 1 + levels + (levels >= 2 ? levels - 1 : 0) + 1;
+	}
+	case SCAN_KERNEL_ADD_BACK:
+	case SCAN_KERNEL_BOOK_ADD_BACK:
+	case SCAN_KERNEL_COUNT:
+		break;
+	}
+	return 1;
+}
+
+size_t scan_algorithm_count(void)
+{
+	return sizeof(algorithms) / sizeof(algorithms[0]);
+}
+
+const struct scan_algorithm *scan_algorithm_at(size_t i)
+{
+	return i < scan_algorithm_count() ? &algorithms[i] : NULL;
+}
+
+const struct scan_algorithm *scan_algorithm_find(const char *name)
+{
+	for (size_t i = 0; name && i < scan_algorithm_count(); i++)
+		if (strcmp(algorithms[i].name, name) == 0)
+			return &algorithms[i];
+	return NULL;
+}
+
+int scan_section_kernel_from_name(const char *name)
+{
+	if (name && strcmp(name, "kogge-stone") == 0)
+		return SCAN_KERNEL_KOGGE_STONE;
+	if (name && strcmp(name, "brent-kung") == 0)
+		return SCAN_KERNEL_BRENT_KUNG;
+	return -1;
+}
+
+const char *scan_section_kernel_name(enum scan_kernel_id id)
+{
+	switch (id) {
+	case SCAN_KERNEL_KOGGE_STONE:
+		return "kogge-stone";
+	case SCAN_KERNEL_BRENT_KUNG:
+		return "brent-kung";
+	case SCAN_KERNEL_BOOK_SECTION:
+		return "kogge-stone-book-kernel-1";
+	default:
+		return "";
+	}
+}
+
+static size_t blocks_of(size_t n, uint32_t section)
+{
+	return (n + section - 1) / section;
+}
+
+/* Snapshot values a FULL trace of this request would hold. */
+static size_t full_detail_values(const struct scan_request *req)
+{
+	size_t values = 0, n = req->n;
+	uint32_t steps = scan_kernel_steps(req->section_kernel, req->section);
+	for (;;) {
+		size_t blocks = blocks_of(n, req->section);
+		values += blocks * steps * req->section;
+		if (blocks <= 1 || !req->algorithm->hierarchical)
+			break;
+		n = blocks;
+	}
+	return values;
+}
+
+int scan_request_check(struct scan_request *req, char *err, size_t err_size)
+{
+	const struct scan_algorithm *a = req->algorithm;
+	if (!a) {
+		snprintf(err, err_size, "no algorithm given");
+		return -1;
+	}
+	if (req->n == 0) {
+		snprintf(err, err_size, "the input is empty: give at least one number");
+		return -1;
+	}
+	if (req->n > SCAN_MAX_N) {
+		snprintf(err, err_size,
+		         "input of %zu elements is too long: at most %zu (2^30)",
+		         req->n, SCAN_MAX_N);
+		return -1;
+	}
+	if (!a->choose_section_kernel ||
+	    (req->section_kernel != SCAN_KERNEL_KOGGE_STONE &&
+	     req->section_kernel != SCAN_KERNEL_BRENT_KUNG))
+		req->section_kernel = a->section_kernel;
+	uint32_t max = kernels[req->section_kernel].max_section;
+
+	if (!a->hierarchical) {
+		if (req->n > max) {
+			snprintf(err, err_size,
+			         "%s scans one section of at most %u elements, and the "
+			         "input has %zu: use --algo hierarchical for longer inputs",
+			         a->name, max, req->n);
+			return -1;
+		}
+		if (req->section == 0)
+			req->section = (uint32_t)req->n;
+		if (req->section < req->n) {
+			snprintf(err, err_size,
+			         "%s scans one section, and --section %u is shorter than "
+			         "the input's %zu elements: leave --section out, or use "
+			         "--algo hierarchical",
+			         a->name, req->section, req->n);
+			return -1;
+		}
+		if (a->wrong_on_purpose && req->section != req->n) {
+			snprintf(err, err_size,
+			         "%s runs exactly as printed, one thread per input "
+			         "element: leave --section out",
+			         a->name);
+			return -1;
+		}
+	} else if (req->section == 0) {
+		req->section = SCAN_DEFAULT_SECTION;
+	}
+	if (req->section > max) {
+		snprintf(err, err_size,
+		         "--section %u is more than %s's %s kernel takes (at most %u)",
+		         req->section, a->name,
+		         a->hierarchical ? scan_section_kernel_name(req->section_kernel)
+		                         : "section",
+		         max);
+		return -1;
+	}
+	if (a->hierarchical && req->section < 2) {
+		snprintf(err, err_size,
+		         "--section must be at least 2 for %s (each level must shrink)",
+		         a->name);
+		return -1;
+	}
+	if (a->hierarchical && a->wrong_on_purpose &&
+	    blocks_of(req->n, req->section) > req->section) {
+		snprintf(err, err_size,
+		         "%s scans S in one block, so the input can have at most "
+		         "section x section = %u elements; it has %zu (the printed "
+		         "kernels cannot do more: use --algo hierarchical)",
+		         a->name, req->section * req->section, req->n);
+		return -1;
+	}
+	if (req->detail_auto)
+		req->detail = full_detail_values(req) <= SCAN_FULL_DETAIL_VALUES
+		                  ? TRACE_DETAIL_FULL
+		                  : TRACE_DETAIL_SUMMARY;
+	return 0;
+}
+
+void scan_reference(const float *input, size_t n, double *out)
+{
+	double sum = 0.0;
+	for (size_t i = 0; i < n; i++) {
+		sum += input[i];
+		out[i] = sum;
+	}
+}

@@ -1,0 +1,319 @@
+/* trace.c - building and freeing the trace model of trace.h.
+ * Pools grow by doubling so a full-detail run of a million elements costs a
+ * handful of reallocations, not one malloc per step. */
+#include "trace.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Grows *buf to hold at least `need` items of `size` bytes. */
+static int grow(void **buf, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return 0;
+	size_t next = *cap ? *cap : 64;
+	while (next < need) {
+		if (next > SIZE_MAX / 2 / size)
+			return -1;
+		next *= 2;
+	}
+	void *p = realloc(*buf, next * size);
+	if (!p)
+		return -1;
+	*buf = p;
+	*cap = next;
+	return 0;
+}
+
+struct trace *trace_create(void)
+{
+	struct trace *t = calloc(1, sizeof(*t));
+	if (t)
+		t->detail = TRACE_DETAIL_FULL;
+	return t;
+}
+
+static void free_level(struct trace_level *l)
+{
+	free(l->input);
+	free(l->section_scans);
+	free(l->block_sums);
+	free(l->block_sums_scanned);
+	free(l->output);
+}
+
+void trace_destroy(struct trace *t)
+{
+	if (!t)
+		return;
+	free(t->input);
+	free(t->output);
+	free(t->steps);
+	free(t->values);
+	free(t->adds);
+	free(t->warps);
+	free(t->launches);
+	for (size_t i = 0; i < t->level_count; i++)
+		free_level(&t->levels[i]);
+	free(t->levels);
+	free(t->hazards);
+	free(t->divergences);
+	free(t);
+}
+
+int trace_set_input(struct trace *t, const float *input, size_t n)
+{
+	float *in = malloc((n ? n : 1) * sizeof(*in));
+	float *out = calloc(n ? n : 1, sizeof(*out));
+	if (!in || !out) {
+		free(in);
+		free(out);
+		return -1;
+	}
+	if (n)
+		memcpy(in, input, n * sizeof(*in));
+	free(t->input);
+	free(t->output);
+	t->input = in;
+	t->output = out;
+	t->n = n;
+	return 0;
+}
+
+void trace_set_name(char *field, size_t size, const char *value)
+{
+	if (!size)
+		return;
+	size_t len = value ? strlen(value) : 0;
+	if (len >= size)
+		len = size - 1;
+	if (len)
+		memcpy(field, value, len);
+	field[len] = '\0';
+}
+
+long trace_add_launch(struct trace *t, const char *kernel, uint32_t level,
+                      uint32_t grid, uint32_t threads, uint32_t n)
+{
+	if (grow((void **)&t->launches, &t->launch_cap, t->launch_count + 1,
+	         sizeof(*t->launches)))
+		return -1;
+	struct trace_launch *l = &t->launches[t->launch_count];
+	memset(l, 0, sizeof(*l));
+	trace_set_name(l->kernel, sizeof(l->kernel), kernel);
+	l->level = level;
+	l->grid = grid;
+	l->threads = threads;
+	l->n = n;
+	l->first_step = t->step_count;
+	return (long)t->launch_count++;
+}
+
+long trace_begin_step(struct trace *t, enum trace_phase phase, uint32_t stride,
+                      uint32_t line, uint32_t block)
+{
+	if (!t->launch_count)
+		return -1;
+	if (grow((void **)&t->steps, &t->step_cap, t->step_count + 1,
+	         sizeof(*t->steps)))
+		return -1;
+	struct trace_step *s = &t->steps[t->step_count];
+	memset(s, 0, sizeof(*s));
+	s->phase = phase;
+	s->stride = stride;
+	s->line = line;
+	s->launch = (uint32_t)(t->launch_count - 1);
+	s->block = block;
+	s->xy_offset = t->value_count;
+	s->add_offset = t->add_count;
+	s->warp_offset = t->warp_count;
+	t->launches[t->launch_count - 1].step_count++;
+	return (long)t->step_count++;
+}
+
+void trace_count_add(struct trace *t, enum trace_phase phase)
+{
+	t->counts.additions++;
+	if ((unsigned)phase < TRACE_PHASE_COUNT)
+		t->counts.by_phase[phase]++;
+}
+
+int trace_record_add(struct trace *t, const struct trace_add *add)
+{
+	if (!t->step_count)
+		return -1;
+	if (grow((void **)&t->adds, &t->add_cap, t->add_count + 1, sizeof(*t->adds)))
+		return -1;
+	t->adds[t->add_count++] = *add;
+	struct trace_step *s = &t->steps[t->step_count - 1];
+	s->add_count++;
+	trace_count_add(t, s->phase);
+	return 0;
+}
+
+int trace_record_xy(struct trace *t, const float *xy, uint32_t len)
+{
+	if (!t->step_count)
+		return -1;
+	if (grow((void **)&t->values, &t->value_cap, t->value_count + len,
+	         sizeof(*t->values)))
+		return -1;
+	struct trace_step *s = &t->steps[t->step_count - 1];
+	s->xy_offset = t->value_count;
+	s->xy_len = len;
+	memcpy(t->values + t->value_count, xy, (size_t)len * sizeof(*xy));
+	t->value_count += len;
+	return 0;
+}
+
+int trace_record_warps(struct trace *t, const struct trace_warp *warps,
+                       uint32_t count)
+{
+	if (!t->step_count)
+		return -1;
+	if (grow((void **)&t->warps, &t->warp_cap, t->warp_count + count,
+	         sizeof(*t->warps)))
+		return -1;
+	struct trace_step *s = &t->steps[t->step_count - 1];
+	s->warp_offset = t->warp_count;
+	s->warp_count = count;
+	memcpy(t->warps + t->warp_count, warps, (size_t)count * sizeof(*warps));
+	t->warp_count += count;
+	return 0;
+}
+
+int trace_record_hazard(struct trace *t, const struct trace_hazard *h)
+{
+	t->hazards_total++;
+	if (t->hazard_count >= TRACE_FINDINGS_MAX)
+		return 0;
+	if (grow((void **)&t->hazards, &t->hazard_cap, t->hazard_count + 1,
+	         sizeof(*t->hazards)))
+		return -1;
+	t->hazards[t->hazard_count++] = *h;
+	return 0;
+}
+
+int trace_record_divergence(struct trace *t, const struct trace_divergence *d)
+{
+	t->divergences_total++;
+	if (t->divergence_count >= TRACE_FINDINGS_MAX)
+		return 0;
+	if (grow((void **)&t->divergences, &t->divergence_cap,
+	         t->divergence_count + 1, sizeof(*t->divergences)))
+		return -1;
+	t->divergences[t->divergence_count++] = *d;
+	return 0;
+}
+
+int trace_set_levels(struct trace *t, size_t count)
+{
+	struct trace_level *levels = calloc(count ? count : 1, sizeof(*levels));
+	if (!levels)
+		return -1;
+	for (size_t i = 0; i < t->level_count; i++)
+		free_level(&t->levels[i]);
+	free(t->levels);
+	t->levels = levels;
+	t->level_count = count;
+	return 0;
+}
+
+float *trace_level_alloc(size_t n)
+{
+	return calloc(n ? n : 1, sizeof(float));
+}
+
+const float *trace_step_xy(const struct trace *t, size_t step)
+{
+	const struct trace_step *s = &t->steps[step];
+	return s->xy_len ? t->values + s->xy_offset : NULL;
+}
+
+const struct trace_add *trace_step_adds(const struct trace *t, size_t step)
+{
+	const struct trace_step *s = &t->steps[step];
+	return s->add_count ? t->adds + s->add_offset : NULL;
+}
+
+const struct trace_warp *trace_step_warps(const struct trace *t, size_t step)
+{
+	const struct trace_step *s = &t->steps[step];
+	return s->warp_count ? t->warps + s->warp_offset : NULL;
+}
+
+/* Name tables: the JSON format and the text dump use these words. */
+static const char *const phase_names[TRACE_PHASE_COUNT] = {
+	[TRACE_PHASE_LOAD] = "load",
+	[TRACE_PHASE_STRIDE] = "stride",
+	[TRACE_PHASE_REDUCE] = "reduce",
+	[TRACE_PHASE_REVERSE] = "reverse",
+	[TRACE_PHASE_STORE] = "store",
+	[TRACE_PHASE_ADD_BACK] = "add-back",
+};
+
+static const char *const hazard_names[TRACE_HAZARD_KIND_COUNT] = {
+	[TRACE_HAZARD_READ_AFTER_WRITE] = "read-after-write",
+	[TRACE_HAZARD_WRITE_AFTER_READ] = "write-after-read",
+	[TRACE_HAZARD_WRITE_AFTER_WRITE] = "write-after-write",
+	[TRACE_HAZARD_READ_UNSET] = "read-unset",
+};
+
+static const char *const divergence_names[TRACE_DIVERGENCE_KIND_COUNT] = {
+	[TRACE_DIVERGENCE_BARRIERS] = "different-barriers",
+	[TRACE_DIVERGENCE_EXIT] = "exit-while-waiting",
+};
+
+static const char *const detail_names[] = {
+	[TRACE_DETAIL_FULL] = "full",
+	[TRACE_DETAIL_SUMMARY] = "summary",
+};
+
+static int find_name(const char *const *names, int count, const char *name)
+{
+	for (int i = 0; i < count; i++)
+		if (name && strcmp(names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+const char *trace_phase_name(enum trace_phase phase)
+{
+	return (unsigned)phase < TRACE_PHASE_COUNT ? phase_names[phase] : "?";
+}
+
+int trace_phase_from_name(const char *name)
+{
+	return find_name(phase_names, TRACE_PHASE_COUNT, name);
+}
+
+const char *trace_hazard_kind_name(enum trace_hazard_kind kind)
+{
+	return (unsigned)kind < TRACE_HAZARD_KIND_COUNT ? hazard_names[kind] : "?";
+}
+
+int trace_hazard_kind_from_name(const char *name)
+{
+	return find_name(hazard_names, TRACE_HAZARD_KIND_COUNT, name);
+}
+
+const char *trace_divergence_kind_name(enum trace_divergence_kind kind)
+{
+	return (unsigned)kind < TRACE_DIVERGENCE_KIND_COUNT ? divergence_names[kind]
+	                                                    : "?";
+}
+
+int trace_divergence_kind_from_name(const char *name)
+{
+	return find_name(divergence_names, TRACE_DIVERGENCE_KIND_COUNT, name);
+}
+
+const char *trace_detail_name(enum trace_detail detail)
+{
+	return (unsigned)detail <= TRACE_DETAIL_SUMMARY ? detail_names[detail] : "?";
+}
+
+int trace_detail_from_name(const char *name)
+{
+	return find_name(detail_names, 2, name);
+}

@@ -1,0 +1,230 @@
+/* trace.h - what one scan run did, step by step: the one contract between
+ * the executors (CPU emulator, GPU) and everything that shows a run.
+ * Plain C11: no SDL, no CUDA. Depends only on trace_phase.h. */
+#ifndef SCANVIZ_TRACE_H
+#define SCANVIZ_TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace_phase.h"
+
+/* Version of the JSON schema in docs/trace-format.md. */
+#define TRACE_FORMAT_VERSION 1
+
+#define TRACE_NAME_MAX 32
+#define TRACE_DEVICE_MAX 128
+
+/* How much a run records. FULL keeps every step's XY snapshot and every
+ * addition; SUMMARY keeps the per-level arrays of block sums and the counts,
+ * which keeps runs of millions of elements small. */
+enum trace_detail {
+	TRACE_DETAIL_FULL = 0,
+	TRACE_DETAIL_SUMMARY,
+};
+
+/* One addition one thread made. For the section kernels dst and src index
+ * XY; for the add-back (kernel 3) dst indexes Y and src indexes S. */
+struct trace_add {
+	uint32_t thread;   /* threadIdx.x; its warp is thread / 32 */
+	uint32_t dst;
+	uint32_t src;
+	float dst_value;   /* what the thread read at dst */
+	float src_value;   /* what the thread read at src */
+	float result;      /* dst_value + src_value, as stored */
+};
+
+/* GPU only: one warp's state at a step. */
+struct trace_warp {
+	uint32_t active_mask; /* __activemask() where the warp reached the step */
+	uint32_t reserved;
+	uint64_t clock;       /* clock64() on the warp's SM at the step */
+};
+
+/* One barrier-separated iteration of one block (or the load, the store, or
+ * one block of the add-back). Its data lives in the trace's pools. */
+struct trace_step {
+	enum trace_phase phase;
+	uint32_t stride;      /* the iteration's stride; 0 where the phase has none */
+	uint32_t line;        /* line of the kernel source the step belongs to */
+	uint32_t launch;      /* index into trace.launches */
+	uint32_t block;       /* blockIdx.x */
+	uint32_t xy_len;      /* snapshot length; 0 when not recorded */
+	size_t xy_offset;     /* into trace.values: XY after the step */
+	size_t add_offset;    /* into trace.adds */
+	uint32_t add_count;
+	uint32_t warp_count;  /* GPU only; 0 on the CPU */
+	size_t warp_offset;   /* into trace.warps */
+};
+
+/* One kernel launch. */
+struct trace_launch {
+	char kernel[TRACE_NAME_MAX]; /* the kernel's function name */
+	uint32_t level;        /* hierarchy level it works on: 0 is the input */
+	uint32_t grid;         /* blocks */
+	uint32_t threads;      /* threads per block */
+	uint32_t n;            /* elements it scans or adds to */
+	size_t first_step;
+	size_t step_count;
+};
+
+/* One level of the hierarchical scan (Figure 9.10): level 0 scans the input,
+ * level k+1 scans the block sums of level k. Arrays not recorded are NULL. */
+struct trace_level {
+	uint32_t n;                 /* elements at this level */
+	uint32_t blocks;            /* sections at this level */
+	float *input;               /* n; FULL only */
+	float *section_scans;       /* n: Y after kernel 1; FULL only */
+	float *block_sums;          /* blocks: S as kernel 1 wrote it */
+	float *block_sums_scanned;  /* blocks: S after it was scanned */
+	float *output;              /* n: after the add-back; FULL only */
+};
+
+enum trace_hazard_kind {
+	TRACE_HAZARD_READ_AFTER_WRITE = 0, /* read what another thread wrote */
+	TRACE_HAZARD_WRITE_AFTER_READ,     /* overwrote what another thread read */
+	TRACE_HAZARD_WRITE_AFTER_WRITE,    /* two threads wrote one element */
+	TRACE_HAZARD_READ_UNSET,           /* read an element nobody wrote */
+	TRACE_HAZARD_KIND_COUNT
+};
+
+/* Two threads touched one XY element between the same two barriers, at least
+ * one of them writing (or one read an element never written). */
+struct trace_hazard {
+	enum trace_hazard_kind kind;
+	uint32_t step;          /* index into trace.steps (or the step's number) */
+	uint32_t block;
+	uint32_t index;         /* the XY element */
+	uint32_t first_thread;  /* the earlier access */
+	uint32_t first_line;
+	uint32_t second_thread; /* the later access */
+	uint32_t second_line;
+};
+
+enum trace_divergence_kind {
+	TRACE_DIVERGENCE_BARRIERS = 0, /* threads of a block wait at different barriers */
+	TRACE_DIVERGENCE_EXIT,         /* threads left the kernel while others waited */
+	TRACE_DIVERGENCE_KIND_COUNT
+};
+
+struct trace_divergence {
+	enum trace_divergence_kind kind;
+	uint32_t step;
+	uint32_t block;
+	uint32_t thread_a;  /* one thread at one barrier (or the one that left) */
+	uint32_t line_a;
+	uint32_t thread_b;  /* one thread at another barrier (or one that waited) */
+	uint32_t line_b;
+	uint32_t threads;   /* how many threads were on thread_a's side */
+};
+
+struct trace_counts {
+	uint64_t additions;
+	uint64_t by_phase[TRACE_PHASE_COUNT];
+};
+
+/* A whole run. Create with trace_create(), fill through the functions below
+ * (executors) or trace_read_json() (replay), free with trace_destroy(). */
+struct trace {
+	char algorithm[TRACE_NAME_MAX];      /* name from the algorithm table */
+	char section_kernel[TRACE_NAME_MAX]; /* hierarchical only; "" otherwise */
+	char backend[TRACE_NAME_MAX];        /* "cpu" or "cuda" */
+	char device[TRACE_DEVICE_MAX];       /* "CPU emulator" or the GPU's name */
+	char schedule[TRACE_NAME_MAX];       /* CPU thread schedule; "" on the GPU */
+	uint64_t seed;                       /* of the random schedule */
+	enum trace_detail detail;
+	uint32_t section_size;
+
+	size_t n;
+	float *input;
+	float *output;
+
+	struct trace_counts counts;
+
+	struct trace_step *steps;
+	size_t step_count, step_cap;
+	float *values; /* pool of XY snapshots */
+	size_t value_count, value_cap;
+	struct trace_add *adds;
+	size_t add_count, add_cap;
+	struct trace_warp *warps;
+	size_t warp_count, warp_cap;
+
+	struct trace_launch *launches;
+	size_t launch_count, launch_cap;
+	struct trace_level *levels;
+	size_t level_count;
+
+	struct trace_hazard *hazards;
+	size_t hazard_count, hazard_cap;
+	uint64_t hazards_total;   /* found, including those past the record cap */
+	struct trace_divergence *divergences;
+	size_t divergence_count, divergence_cap;
+	uint64_t divergences_total;
+};
+
+/* Records kept of each finding kind before only counting goes on. */
+#define TRACE_FINDINGS_MAX 65536
+
+/* Returns an empty trace (detail FULL), or NULL when out of memory. */
+struct trace *trace_create(void);
+/* Frees the trace and everything it holds; NULL does nothing. */
+void trace_destroy(struct trace *t);
+
+/* Copies n input values into the trace and sizes output to n (zeroed).
+ * Returns 0, or -1 when out of memory. */
+int trace_set_input(struct trace *t, const float *input, size_t n);
+
+/* Appends a launch; returns its index, or -1 when out of memory. */
+long trace_add_launch(struct trace *t, const char *kernel, uint32_t level,
+                      uint32_t grid, uint32_t threads, uint32_t n);
+
+/* Appends a step to the newest launch and returns its index, or -1 when out
+ * of memory. Its additions, snapshot and warps are appended after it. */
+long trace_begin_step(struct trace *t, enum trace_phase phase, uint32_t stride,
+                      uint32_t line, uint32_t block);
+
+/* Appends an addition to the newest step and counts it under that step's
+ * phase. Returns 0, or -1 when out of memory. */
+int trace_record_add(struct trace *t, const struct trace_add *add);
+
+/* Counts an addition that is not recorded (SUMMARY detail). */
+void trace_count_add(struct trace *t, enum trace_phase phase);
+
+/* Stores the snapshot of the newest step (copied). Returns 0 or -1. */
+int trace_record_xy(struct trace *t, const float *xy, uint32_t len);
+
+/* Stores the warps of the newest step (copied). Returns 0 or -1. */
+int trace_record_warps(struct trace *t, const struct trace_warp *warps,
+                       uint32_t count);
+
+/* Keeps a finding; past TRACE_FINDINGS_MAX only the total grows. */
+int trace_record_hazard(struct trace *t, const struct trace_hazard *h);
+int trace_record_divergence(struct trace *t, const struct trace_divergence *d);
+
+/* Makes room for `count` levels (zeroed); returns 0 or -1. Arrays are
+ * allocated by trace_level_alloc(). */
+int trace_set_levels(struct trace *t, size_t count);
+/* Returns a zeroed array of n floats owned by the trace, or NULL. */
+float *trace_level_alloc(size_t n);
+
+/* Pointers into the pools for one step (NULL when it has none). */
+const float *trace_step_xy(const struct trace *t, size_t step);
+const struct trace_add *trace_step_adds(const struct trace *t, size_t step);
+const struct trace_warp *trace_step_warps(const struct trace *t, size_t step);
+
+/* Sets a fixed-size name field, truncating safely. */
+void trace_set_name(char *field, size_t size, const char *value);
+
+const char *trace_phase_name(enum trace_phase phase);
+/* Returns the phase named `name`, or -1. */
+int trace_phase_from_name(const char *name);
+const char *trace_hazard_kind_name(enum trace_hazard_kind kind);
+int trace_hazard_kind_from_name(const char *name);
+const char *trace_divergence_kind_name(enum trace_divergence_kind kind);
+int trace_divergence_kind_from_name(const char *name);
+const char *trace_detail_name(enum trace_detail detail);
+int trace_detail_from_name(const char *name);
+
+#endif
