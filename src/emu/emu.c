@@ -22,7 +22,7 @@
 #endif
 #endif
 #ifndef STACK_SIZE
-#define STACK_SIZE ((size_t)64 * 1024)
+#define STACK_SIZE ((size_t)16 * 1024)
 #endif
 
 /* What happened to one XY element since the block's last barriers. */
@@ -376,14 +376,18 @@ static void end_step(struct emu *e)
 		e->failed = 1;
 }
 
+/* Lists the threads that run in the next barrier interval: every thread
+ * still in the kernel, since a barrier releases them all together. */
 static void make_order(struct emu *e, uint32_t threads)
 {
 	e->order_len = 0;
 	e->order_pos = 0;
 	for (uint32_t i = 0; i < threads; i++) {
 		uint32_t t = e->schedule == EMU_SCHEDULE_DESCENDING ? threads - 1 - i : i;
-		if (e->threads[t].state == EMU_THREAD_READY)
+		if (e->threads[t].state != EMU_THREAD_EXITED) {
+			e->threads[t].state = EMU_THREAD_READY;
 			e->order[e->order_len++] = t;
+		}
 	}
 	if (e->schedule == EMU_SCHEDULE_RANDOM)
 		for (uint32_t i = e->order_len; i > 1; i--) {
@@ -392,6 +396,39 @@ static void make_order(struct emu *e, uint32_t threads)
 			e->order[i - 1] = e->order[j];
 			e->order[j] = tmp;
 		}
+}
+
+/* Where a block's threads stand at the end of a barrier interval. */
+struct interval_end {
+	const struct emu_thread *waiter;  /* lowest thread waiting at a barrier */
+	const struct emu_thread *stepper; /* lowest one waiting at a STEP */
+	const struct emu_thread *other;   /* first at another barrier than waiter */
+	const struct emu_thread *leaver;  /* first that left in this interval */
+	uint32_t at_other, left;
+};
+
+static struct interval_end survey(const struct emu *e, uint32_t threads)
+{
+	struct interval_end end = {0};
+	for (uint32_t i = 0; i < threads; i++) {
+		const struct emu_thread *th = &e->threads[i];
+		if (th->state == EMU_THREAD_EXITED) {
+			if (th->exit_epoch == (uint32_t)e->epoch) {
+				end.leaver = end.leaver ? end.leaver : th;
+				end.left++;
+			}
+			continue;
+		}
+		if (!end.waiter) {
+			end.waiter = th;
+		} else if (th->wait_line != end.waiter->wait_line) {
+			end.other = end.other ? end.other : th;
+			end.at_other++;
+		}
+		if (!end.stepper && th->wait_step)
+			end.stepper = th;
+	}
+	return end;
 }
 
 static void divergence(struct emu *e, enum trace_divergence_kind kind,
@@ -410,29 +447,6 @@ static void divergence(struct emu *e, enum trace_divergence_kind kind,
 	};
 	if (trace_record_divergence(e->trace, &d))
 		e->failed = 1;
-}
-
-/* At the end of a barrier interval with threads waiting: did some wait at
- * another barrier, or leave the kernel, while these waited? */
-static void check_divergence(struct emu *e, uint32_t threads,
-                             const struct emu_thread *waiter)
-{
-	const struct emu_thread *other = NULL, *leaver = NULL;
-	uint32_t at_other = 0, left = 0;
-	for (uint32_t i = 0; i < threads; i++) {
-		const struct emu_thread *th = &e->threads[i];
-		if (th->state == EMU_THREAD_WAITING && th->wait_line != waiter->wait_line) {
-			other = other ? other : th;
-			at_other++;
-		} else if (th->state == EMU_THREAD_EXITED && th->exit_epoch == e->epoch) {
-			leaver = leaver ? leaver : th;
-			left++;
-		}
-	}
-	if (other)
-		divergence(e, TRACE_DIVERGENCE_BARRIERS, other, waiter, at_other);
-	if (leaver)
-		divergence(e, TRACE_DIVERGENCE_EXIT, leaver, waiter, left);
 }
 
 static int run_block(struct emu *e, uint32_t block)
@@ -465,34 +479,31 @@ static int run_block(struct emu *e, uint32_t block)
 		if (e->failed)
 			return -1;
 
-		const struct emu_thread *waiter = NULL;
-		for (uint32_t i = 0; i < threads && !waiter; i++)
-			if (e->threads[i].state == EMU_THREAD_WAITING)
-				waiter = &e->threads[i];
-		if (!waiter) {
+		struct interval_end end = survey(e, threads);
+		if (!end.waiter) {
 			end_step(e);
 			return e->failed ? -1 : 0;
 		}
-		check_divergence(e, threads, waiter);
+		/* Threads waiting at different barriers, or leaving the kernel
+		 * while others wait, is barrier divergence (the printed 9.2
+		 * kernel's loop bound depends on threadIdx.x). */
+		if (end.other)
+			divergence(e, TRACE_DIVERGENCE_BARRIERS, end.other, end.waiter,
+			           end.at_other);
+		if (end.leaver)
+			divergence(e, TRACE_DIVERGENCE_EXIT, end.leaver, end.waiter,
+			           end.left);
 
 		/* A barrier releases once every thread still in the kernel waits
-		 * at one, as on GPUs since Volta. The lowest waiting thread at a
+		 * at one, as on GPUs since Volta. The lowest thread waiting at a
 		 * STEP barrier names the step that begins. */
-		const struct emu_thread *stepper = NULL;
-		for (uint32_t i = 0; i < threads && !stepper; i++)
-			if (e->threads[i].state == EMU_THREAD_WAITING &&
-			    e->threads[i].wait_step)
-				stepper = &e->threads[i];
 		e->epoch++;
-		if (stepper) {
+		if (end.stepper) {
 			end_step(e);
-			emu_current = (struct emu_thread *)stepper;
-			begin_step(e, stepper->wait_phase, stepper->wait_stride,
-			           stepper->wait_line);
+			emu_current = (struct emu_thread *)end.stepper;
+			begin_step(e, end.stepper->wait_phase, end.stepper->wait_stride,
+			           end.stepper->wait_line);
 		}
-		for (uint32_t i = 0; i < threads; i++)
-			if (e->threads[i].state == EMU_THREAD_WAITING)
-				e->threads[i].state = EMU_THREAD_READY;
 	}
 }
 
