@@ -1,0 +1,99 @@
+/* test_counts.c - the book's addition counts, counted from traces: the
+ * simple scan does N*log2(N) - (N - 1), the work-efficient scan
+ * 2N - 2 - log2(N) (section 9.4; 26 for N = 16, 4083 for N = 2048).
+ * Depends on the CPU executor and cmocka. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "emu_test_run.h"
+
+/* Additions listed step by step, which must agree with the run's count. */
+static uint64_t additions_in_steps(const struct trace *t)
+{
+	uint64_t sum = 0;
+	for (size_t s = 0; s < t->step_count; s++)
+		sum += t->steps[s].add_count;
+	return sum;
+}
+
+static void kogge_stone_counts(void **state)
+{
+	(void)state;
+	for (uint64_t n = 2, log2n = 1; n <= 1024; n *= 2, log2n++) {
+		float *in = small_integers(n, n);
+		struct trace *t = run_cpu("kogge-stone", 0, in, n, 0,
+		                          EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+		assert_non_null(t);
+		assert_int_equal(t->counts.additions, n * log2n - (n - 1));
+		assert_int_equal(additions_in_steps(t), t->counts.additions);
+		assert_int_equal(t->counts.by_phase[TRACE_PHASE_STRIDE],
+		                 t->counts.additions);
+		trace_destroy(t);
+		free(in);
+	}
+}
+
+static void brent_kung_counts(void **state)
+{
+	(void)state;
+	for (uint64_t n = 2, log2n = 1; n <= 2048; n *= 2, log2n++) {
+		float *in = small_integers(n, n);
+		struct trace *t = run_cpu("brent-kung", 0, in, n, 0,
+		                          EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+		assert_non_null(t);
+		assert_int_equal(t->counts.additions, 2 * n - 2 - log2n);
+		/* reduction tree N - 1, reverse tree N - 1 - log2(N) */
+		assert_int_equal(t->counts.by_phase[TRACE_PHASE_REDUCE], n - 1);
+		assert_int_equal(t->counts.by_phase[TRACE_PHASE_REVERSE],
+		                 n - 1 - log2n);
+		assert_int_equal(additions_in_steps(t), t->counts.additions);
+		trace_destroy(t);
+		free(in);
+	}
+	/* the book's two worked figures */
+	float in[2048] = {0};
+	struct trace *t = run_cpu("brent-kung", 0, in, 16, 0,
+	                          EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	assert_int_equal(t->counts.additions, 26);
+	trace_destroy(t);
+	t = run_cpu("brent-kung", 0, in, 2048, 0, EXEC_SCHEDULE_ASCENDING, 1,
+	            TRACE_DETAIL_FULL);
+	assert_int_equal(t->counts.additions, 4083);
+	trace_destroy(t);
+}
+
+/* Summary detail records no steps but must count exactly the same. */
+static void summary_counts_match_full(void **state)
+{
+	(void)state;
+	size_t n = 5000;
+	float *in = small_integers(n, 7);
+	struct trace *full = run_cpu("hierarchical", SCAN_KERNEL_BRENT_KUNG, in, n,
+	                             16, EXEC_SCHEDULE_ASCENDING, 1,
+	                             TRACE_DETAIL_FULL);
+	struct trace *summary = run_cpu("hierarchical", SCAN_KERNEL_BRENT_KUNG, in,
+	                                n, 16, EXEC_SCHEDULE_ASCENDING, 1,
+	                                TRACE_DETAIL_SUMMARY);
+	assert_non_null(full);
+	assert_non_null(summary);
+	assert_int_equal(summary->step_count, 0);
+	assert_int_equal(summary->counts.additions, full->counts.additions);
+	for (int p = 0; p < TRACE_PHASE_COUNT; p++)
+		assert_int_equal(summary->counts.by_phase[p], full->counts.by_phase[p]);
+	assert_memory_equal(summary->output, full->output, n * sizeof(float));
+	trace_destroy(full);
+	trace_destroy(summary);
+	free(in);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(kogge_stone_counts),
+		cmocka_unit_test(brent_kung_counts),
+		cmocka_unit_test(summary_counts_match_full),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

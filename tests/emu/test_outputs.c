@@ -1,0 +1,108 @@
+/* test_outputs.c - every algorithm's output equals a sequential scan in
+ * double, for lengths 1, 2, 3, non-powers of two, a section plus one, and
+ * inputs long enough for three levels of hierarchy.
+ * Depends on the CPU executor and cmocka. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "emu_test_run.h"
+
+static void check(const char *algo, int kernel, size_t n, uint32_t section,
+                  enum trace_detail detail)
+{
+	/* digits 0..9 while the total stays exact in float, 0..1 beyond */
+	float *in = small_integers_below(n, n * 31 + section,
+	                                 n < (1u << 21) ? 10 : 2);
+	struct trace *t = run_cpu(algo, kernel, in, n, section,
+	                          EXEC_SCHEDULE_ASCENDING, 1, detail);
+	assert_non_null(t);
+	size_t wrong = first_wrong(t);
+	if (wrong != n)
+		fail_msg("%s n=%zu section=%u: output[%zu] = %g is wrong", algo, n,
+		         section, wrong, t->output[wrong]);
+	trace_destroy(t);
+	free(in);
+}
+
+static void single_sections(void **state)
+{
+	(void)state;
+	/* every length up to 70, then a spread up to each kernel's limit */
+	static const size_t more[] = {100, 127, 128, 129, 255, 256, 257, 500,
+	                              511, 512, 513, 1000, 1023, 1024};
+	for (size_t n = 1; n <= 70; n++) {
+		check("kogge-stone", 0, n, 0, TRACE_DETAIL_FULL);
+		check("brent-kung", 0, n, 0, TRACE_DETAIL_FULL);
+	}
+	for (size_t i = 0; i < sizeof(more) / sizeof(more[0]); i++) {
+		check("kogge-stone", 0, more[i], 0, TRACE_DETAIL_FULL);
+		check("brent-kung", 0, more[i], 0, TRACE_DETAIL_FULL);
+	}
+	check("brent-kung", 0, 1025, 0, TRACE_DETAIL_FULL);
+	check("brent-kung", 0, 2047, 0, TRACE_DETAIL_FULL);
+	check("brent-kung", 0, 2048, 0, TRACE_DETAIL_FULL);
+	/* a section longer than the input is padded with the identity */
+	check("brent-kung", 0, 5, 8, TRACE_DETAIL_FULL);
+	check("kogge-stone", 0, 3, 7, TRACE_DETAIL_FULL);
+}
+
+static void hierarchies(void **state)
+{
+	(void)state;
+	static const uint32_t sections[] = {2, 3, 4, 5, 16, 17, 64, 1000, 1024};
+	static const int kernels[] = {SCAN_KERNEL_KOGGE_STONE,
+	                              SCAN_KERNEL_BRENT_KUNG};
+	for (size_t k = 0; k < 2; k++) {
+		for (size_t s = 0; s < sizeof(sections) / sizeof(sections[0]); s++) {
+			uint32_t sec = sections[s];
+			size_t lengths[] = {1, 2, 3, sec - 1, sec, sec + 1, 2 * sec + 3,
+			                    (size_t)sec * sec + 1};
+			for (size_t i = 0; i < sizeof(lengths) / sizeof(lengths[0]); i++)
+				if (lengths[i] >= 1)
+					check("hierarchical", kernels[k], lengths[i], sec,
+					      TRACE_DETAIL_FULL);
+		}
+		/* three levels and more */
+		check("hierarchical", kernels[k], 4 * 4 * 4 + 1, 4, TRACE_DETAIL_FULL);
+		check("hierarchical", kernels[k], 100000, 16, TRACE_DETAIL_SUMMARY);
+	}
+	check("hierarchical", SCAN_KERNEL_BRENT_KUNG, 2048 * 2048 + 5, 2048,
+	      TRACE_DETAIL_SUMMARY);
+}
+
+/* The number of levels is the hierarchy's depth: S is scanned again while it
+ * is longer than one section (the book's single-block kernel 2 cannot). */
+static void levels_recurse(void **state)
+{
+	(void)state;
+	size_t n = 4 * 4 * 4 + 1; /* 65 -> 17 -> 5 -> 2 */
+	float *in = small_integers(n, 3);
+	struct trace *t = run_cpu("hierarchical", SCAN_KERNEL_BRENT_KUNG, in, n, 4,
+	                          EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	assert_non_null(t);
+	assert_int_equal(t->level_count, 4);
+	assert_int_equal(t->levels[0].blocks, 17);
+	assert_int_equal(t->levels[1].n, 17);
+	assert_int_equal(t->levels[1].blocks, 5);
+	assert_int_equal(t->levels[2].blocks, 2);
+	assert_int_equal(t->levels[3].blocks, 1);
+	/* each level's scanned S is the next level's output */
+	for (size_t l = 0; l + 1 < t->level_count; l++)
+		assert_memory_equal(t->levels[l].block_sums_scanned,
+		                    t->levels[l + 1].output,
+		                    t->levels[l].blocks * sizeof(float));
+	trace_destroy(t);
+	free(in);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(single_sections),
+		cmocka_unit_test(hierarchies),
+		cmocka_unit_test(levels_recurse),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
