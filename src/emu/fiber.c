@@ -127,32 +127,58 @@ int fiber_init_main(struct fiber *f)
 	return 0;
 }
 
+/* Stacks of finished fibers, kept for the next fiber_init of the same size:
+ * the emulator needs up to 1024 fibers per run, and mapping and unmapping
+ * them made a single 2048-element run spend most of its time in mmap. */
+#define STACK_CACHE_MAX 1024
+static _Thread_local struct {
+	void *map;
+	size_t size;
+} stack_cache[STACK_CACHE_MAX];
+static _Thread_local size_t stack_cache_len;
+
+static void set_stack(struct fiber *f, void *map, size_t stack_size,
+                      size_t page)
+{
+	f->stack = map;
+	f->stack_size = stack_size;
+	f->asan_bottom = (char *)map + page;
+	/* Stacks all start page-aligned, so their hot tops would share cache
+	 * sets; starting each at a different cache line (up to 4 KiB lower)
+	 * keeps a block's fibers from evicting one another. */
+	size_t colour = (((uintptr_t)map / page) * 37 % 64) * 64;
+	f->asan_size = stack_size - colour;
+}
+
 int fiber_init(struct fiber *f, size_t stack_size)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	memset(f, 0, sizeof(*f));
 	stack_size = (stack_size + page - 1) / page * page;
+	if (stack_cache_len && stack_cache[stack_cache_len - 1].size == stack_size) {
+		stack_cache_len--;
+		set_stack(f, stack_cache[stack_cache_len].map, stack_size, page);
+		return 0;
+	}
 	void *map = mmap(NULL, stack_size + page, PROT_READ | PROT_WRITE,
 	                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (map == MAP_FAILED)
 		return -1;
 	/* a guard page below the stack turns an overflow into a clean fault */
 	mprotect(map, page, PROT_NONE);
-	f->stack = map;
-	f->stack_size = stack_size;
-	f->asan_bottom = (char *)map + page;
-	/* Stacks all start page-aligned, so their hot tops would share cache
-	 * sets; starting each at a different cache line (up to 4 KiB lower)
-	 * made switching between a block's 1024 fibers twice as fast. */
-	size_t colour = (((uintptr_t)map / page) * 37 % 64) * 64;
-	f->asan_size = stack_size - colour;
+	set_stack(f, map, stack_size, page);
 	return 0;
 }
 
 void fiber_finish(struct fiber *f)
 {
-	if (f->stack)
+	if (f->stack && stack_cache_len < STACK_CACHE_MAX) {
+		stack_cache[stack_cache_len].map = f->stack;
+		stack_cache[stack_cache_len].size = f->stack_size;
+		stack_cache_len++;
+	} else if (f->stack) {
 		munmap(f->stack, f->stack_size + (size_t)sysconf(_SC_PAGESIZE));
+	}
 	memset(f, 0, sizeof(*f));
 }
 

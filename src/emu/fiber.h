@@ -39,7 +39,8 @@ int fiber_init_main(struct fiber *f);
  * page below). Returns 0, or -1 when out of memory. */
 int fiber_init(struct fiber *f, size_t stack_size);
 
-/* Frees the stack; a zeroed or main fiber is fine. */
+/* Releases the stack (the calling thread keeps up to 1024 stacks for reuse
+ * by fiber_init); a zeroed or main fiber is fine. */
 void fiber_finish(struct fiber *f);
 
 /* Prepares f to run entry(arg) from the top of its stack when it is next
