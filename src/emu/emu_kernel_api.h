@@ -10,9 +10,9 @@
 #include "emu_simt.h"
 
 /* Kernels become file-local C functions; shared memory becomes a static
- * array, one for the whole emulator, since blocks run one after another. */
+ * array per OS thread, since each worker runs its blocks one after another. */
 #define __global__ static
-#define __shared__ static
+#define __shared__ static _Thread_local
 #define threadIdx (emu_current->thread_idx)
 #define blockIdx (emu_current->block_idx)
 #define blockDim (emu_current->block_dim)

@@ -186,6 +186,37 @@ static void printed_kernel_1_unset(void **state)
 	trace_destroy(t);
 }
 
+/* Summary runs share blocks among one worker per core; their findings must
+ * be the full-detail run's, in the same order (steps are numbered within
+ * the block in summary detail, so those are not compared). */
+static void summary_findings_match_full(void **state)
+{
+	(void)state;
+	size_t n = 1000 * 1024 + 3; /* the last of 1001 sections is padded */
+	float *in = small_integers(n, 5);
+	struct trace *full = run_cpu("hierarchical-book", 0, in, n, 1024,
+	                             EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	struct trace *sum = run_cpu("hierarchical-book", 0, in, n, 1024,
+	                            EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_SUMMARY);
+	assert_non_null(full);
+	assert_non_null(sum);
+	assert_true(full->hazards_total > 0);
+	assert_int_equal(sum->hazards_total, full->hazards_total);
+	assert_int_equal(sum->hazard_count, full->hazard_count);
+	for (size_t i = 0; i < sum->hazard_count; i++) {
+		assert_int_equal(sum->hazards[i].kind, full->hazards[i].kind);
+		assert_int_equal(sum->hazards[i].block, full->hazards[i].block);
+		assert_int_equal(sum->hazards[i].index, full->hazards[i].index);
+		assert_int_equal(sum->hazards[i].second_thread,
+		                 full->hazards[i].second_thread);
+	}
+	assert_int_equal(sum->counts.additions, full->counts.additions);
+	assert_memory_equal(sum->output, full->output, n * sizeof(float));
+	trace_destroy(full);
+	trace_destroy(sum);
+	free(in);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -194,6 +225,7 @@ int main(void)
 		cmocka_unit_test(race_free_under_every_schedule),
 		cmocka_unit_test(printed_kernel_3),
 		cmocka_unit_test(printed_kernel_1_unset),
+		cmocka_unit_test(summary_findings_match_full),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

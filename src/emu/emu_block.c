@@ -1,0 +1,472 @@
+/* emu_block.c - the SIMT core: runs blocks one after another, each CUDA
+ * thread on a fiber, and turns barriers into steps of the trace. It watches
+ * every access to the block's shared XY for hazards and every barrier for
+ * divergence. Depends on fiber.h, emu_kernels.h and the trace model. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu_kernels.h"
+#include "emu_worker.h"
+
+/* Kernel frames are small, but AddressSanitizer's are not. */
+#if defined(__SANITIZE_ADDRESS__)
+#define STACK_SIZE ((size_t)512 * 1024)
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define STACK_SIZE ((size_t)512 * 1024)
+#endif
+#endif
+#ifndef STACK_SIZE
+#define STACK_SIZE ((size_t)16 * 1024)
+#endif
+
+static _Thread_local struct emu_worker *active;
+_Thread_local struct emu_thread *emu_current;
+
+/* splitmix64: a small, portable generator, so a seed gives the same
+ * schedule on every machine. */
+static uint64_t next_random(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+struct emu_worker *emu_worker_create(void)
+{
+	struct emu_worker *w = calloc(1, sizeof(*w));
+	if (!w)
+		return NULL;
+	w->epoch = 1;
+	fiber_init_main(&w->main_fiber);
+	return w;
+}
+
+void emu_worker_destroy(struct emu_worker *w)
+{
+	if (!w)
+		return;
+	for (uint32_t i = 0; i < w->fibers_ready; i++)
+		fiber_finish(&w->threads[i].fiber);
+	free(w->sort_tmp);
+	free(w);
+}
+
+/* --- the hooks the kernels call ---------------------------------------- */
+
+static uint32_t self(void)
+{
+	return emu_current->thread_idx.x;
+}
+
+/* The first instrumented statement of a step names the step's line. */
+static void note_line(struct emu_worker *w, uint32_t line)
+{
+	if (w->line_known)
+		return;
+	w->line_known = 1;
+	if (w->full && w->trace->step_count)
+		w->trace->steps[w->trace->step_count - 1].line = line;
+}
+
+static uint32_t step_id(const struct emu_worker *w)
+{
+	return w->full ? (uint32_t)(w->trace->step_count - 1) : w->step_in_block;
+}
+
+static void hazard(struct emu_worker *w, enum trace_hazard_kind kind, uint32_t index,
+                   uint32_t first, uint32_t first_line, uint32_t line)
+{
+	struct emu_access *a = &w->access[index];
+	if (a->hazard_epoch == w->epoch)
+		return; /* one record per element between two barriers */
+	a->hazard_epoch = w->epoch;
+	struct trace_hazard h = {
+		.kind = kind,
+		.step = step_id(w),
+		.block = emu_current->block_idx.x,
+		.index = index,
+		.first_thread = first,
+		.first_line = first_line,
+		.second_thread = self(),
+		.second_line = line,
+	};
+	if (trace_record_hazard(w->trace, &h))
+		w->failed = 1;
+}
+
+static uint32_t xy_index(struct emu_worker *w, const float *p)
+{
+	ptrdiff_t i = w->xy ? p - w->xy : -1;
+	if (i < 0 || i >= (ptrdiff_t)w->section) {
+		/* no kernel in kernels/ does this; fail the run rather than
+		 * touch memory outside the section */
+		w->failed = 1;
+		return 0;
+	}
+	return (uint32_t)i;
+}
+
+static void track_read(struct emu_worker *w, uint32_t i, uint32_t line)
+{
+	struct emu_access *a = &w->access[i];
+	uint32_t t = self();
+	if (!a->written)
+		hazard(w, TRACE_HAZARD_READ_UNSET, i, t, line, line);
+	else if (a->write_epoch == w->epoch && a->writer != t)
+		hazard(w, TRACE_HAZARD_READ_AFTER_WRITE, i, a->writer, a->write_line,
+		       line);
+	if (a->read_epoch != w->epoch) {
+		a->read_epoch = w->epoch;
+		a->reader = t;
+		a->read_line = line;
+		a->two_readers = 0;
+	} else if (a->reader != t && !a->two_readers) {
+		a->reader2 = t;
+		a->read2_line = line;
+		a->two_readers = 1;
+	}
+}
+
+static void track_write(struct emu_worker *w, uint32_t i, uint32_t line)
+{
+	struct emu_access *a = &w->access[i];
+	uint32_t t = self();
+	if (a->written && a->write_epoch == w->epoch && a->writer != t)
+		hazard(w, TRACE_HAZARD_WRITE_AFTER_WRITE, i, a->writer, a->write_line,
+		       line);
+	else if (a->read_epoch == w->epoch && a->reader != t)
+		hazard(w, TRACE_HAZARD_WRITE_AFTER_READ, i, a->reader, a->read_line,
+		       line);
+	else if (a->read_epoch == w->epoch && a->two_readers)
+		hazard(w, TRACE_HAZARD_WRITE_AFTER_READ, i, a->reader2, a->read2_line,
+		       line);
+	a->write_epoch = w->epoch;
+	a->writer = t;
+	a->write_line = line;
+	a->written = 1;
+}
+
+static void record_add(struct emu_worker *w, uint32_t dst, uint32_t src, float dst_value,
+                       float src_value, float result)
+{
+	if (!w->full) {
+		trace_count_add(w->trace, w->phase);
+		return;
+	}
+	struct trace_add add = {self(), dst, src, dst_value, src_value, result};
+	if (trace_record_add(w->trace, &add))
+		w->failed = 1;
+}
+
+void emu_shared(float *xy, uint32_t capacity, uint32_t line)
+{
+	struct emu_worker *w = active;
+	note_line(w, line);
+	if (w->xy)
+		return;
+	if (w->section > capacity) {
+		w->failed = 1;
+		return;
+	}
+	/* Fresh shared memory holds garbage on a GPU; NaN makes a read of an
+	 * element nobody wrote show (the printed kernel 1 leaves XY unset past
+	 * the input's end). Such reads are also recorded as hazards. */
+	w->xy = xy;
+	for (uint32_t i = 0; i < w->section; i++)
+		xy[i] = NAN;
+	memset(w->access, 0, w->section * sizeof(w->access[0]));
+}
+
+float emu_get(const float *p, uint32_t line)
+{
+	struct emu_worker *w = active;
+	note_line(w, line);
+	track_read(w, xy_index(w, p), line);
+	return *p;
+}
+
+void emu_set(float *p, float v, uint32_t line)
+{
+	struct emu_worker *w = active;
+	note_line(w, line);
+	track_write(w, xy_index(w, p), line);
+	*p = v;
+}
+
+float emu_sum(const float *dst, const float *src, uint32_t line)
+{
+	struct emu_worker *w = active;
+	note_line(w, line);
+	uint32_t d = xy_index(w, dst), s = xy_index(w, src);
+	track_read(w, s, line);
+	float src_value = *src;
+	track_read(w, d, line);
+	float dst_value = *dst;
+	float result = dst_value + src_value;
+	record_add(w, d, s, dst_value, src_value, result);
+	return result;
+}
+
+void emu_add(float *dst, const float *src, uint32_t line)
+{
+	struct emu_worker *w = active;
+	float result = emu_sum(dst, src, line);
+	track_write(w, xy_index(w, dst), line);
+	*dst = result;
+}
+
+void emu_add_global(float *dst, uint32_t dst_index, const float *src,
+                    uint32_t src_index, uint32_t line)
+{
+	struct emu_worker *w = active;
+	note_line(w, line);
+	float dst_value = *dst, src_value = *src;
+	float result = dst_value + src_value;
+	*dst = result;
+	record_add(w, dst_index, src_index, dst_value, src_value, result);
+}
+
+/* Hands the processor to the next thread of this interval, or back to the
+ * block loop when all have run. */
+static void yield(struct emu_worker *w, struct emu_thread *from)
+{
+	struct fiber *to = &w->main_fiber;
+	if (w->order_pos < w->order_len) {
+		emu_current = &w->threads[w->order[w->order_pos++]];
+		to = &emu_current->fiber;
+	}
+	if (to != &from->fiber)
+		fiber_switch(&from->fiber, to);
+	emu_current = from;
+}
+
+void emu_barrier(int step, enum trace_phase phase, uint32_t stride,
+                 uint32_t line)
+{
+	struct emu_worker *w = active;
+	struct emu_thread *th = emu_current;
+	th->state = EMU_THREAD_WAITING;
+	th->wait_step = step;
+	th->wait_phase = phase;
+	th->wait_stride = stride;
+	th->wait_line = line;
+	yield(w, th);
+}
+
+/* --- running a block ---------------------------------------------------- */
+
+static void thread_main(void *arg)
+{
+	struct emu_thread *th = arg;
+	struct emu_worker *w = active;
+	const struct scan_launch *l = w->launch;
+	emu_kernels[l->kernel](w->x, w->y, w->s, l->n, l->section);
+	th->state = EMU_THREAD_EXITED;
+	th->exit_epoch = (uint32_t)w->epoch;
+	/* the fiber now returns to the block loop, which goes on in order */
+}
+
+static void begin_step(struct emu_worker *w, enum trace_phase phase, uint32_t stride,
+                       uint32_t line)
+{
+	w->phase = phase;
+	w->line_known = line != 0;
+	if (w->full) {
+		if (trace_begin_step(w->trace, phase, stride, line,
+		                     emu_current->block_idx.x) < 0)
+			w->failed = 1;
+		w->step_first_add = w->trace->add_count;
+	}
+}
+
+/* Lists a step's additions by thread, keeping each thread's own order, so
+ * the listing does not depend on the schedule (the GPU lists them so too). */
+static int sort_step_adds(struct emu_worker *w)
+{
+	struct trace *t = w->trace;
+	size_t first = w->step_first_add, count = t->add_count - first;
+	if (count < 2)
+		return 0;
+	if (count > w->sort_cap) {
+		struct trace_add *tmp = realloc(w->sort_tmp, count * sizeof(*tmp));
+		if (!tmp)
+			return -1;
+		w->sort_tmp = tmp;
+		w->sort_cap = count;
+	}
+	uint32_t starts[SCAN_MAX_THREADS + 1] = {0};
+	for (size_t i = 0; i < count; i++)
+		starts[t->adds[first + i].thread + 1]++;
+	for (uint32_t i = 0; i < SCAN_MAX_THREADS; i++)
+		starts[i + 1] += starts[i];
+	for (size_t i = 0; i < count; i++)
+		w->sort_tmp[starts[t->adds[first + i].thread]++] = t->adds[first + i];
+	memcpy(t->adds + first, w->sort_tmp, count * sizeof(*w->sort_tmp));
+	return 0;
+}
+
+static void end_step(struct emu_worker *w)
+{
+	w->step_in_block++;
+	if (!w->full)
+		return;
+	if (sort_step_adds(w) || (w->xy && trace_record_xy(w->trace, w->xy,
+	                                                   w->section)))
+		w->failed = 1;
+}
+
+/* Lists the threads that run in the next barrier interval: every thread
+ * still in the kernel, since a barrier releases them all together. */
+static void make_order(struct emu_worker *w, uint32_t threads)
+{
+	w->order_len = 0;
+	w->order_pos = 0;
+	for (uint32_t i = 0; i < threads; i++) {
+		uint32_t t = w->schedule == EMU_SCHEDULE_DESCENDING ? threads - 1 - i : i;
+		if (w->threads[t].state != EMU_THREAD_EXITED) {
+			w->threads[t].state = EMU_THREAD_READY;
+			w->order[w->order_len++] = t;
+		}
+	}
+	if (w->schedule == EMU_SCHEDULE_RANDOM)
+		for (uint32_t i = w->order_len; i > 1; i--) {
+			uint32_t j = (uint32_t)(next_random(&w->rng) % i);
+			uint32_t tmp = w->order[i - 1];
+			w->order[i - 1] = w->order[j];
+			w->order[j] = tmp;
+		}
+}
+
+/* Where a block's threads stand at the end of a barrier interval. */
+struct interval_end {
+	const struct emu_thread *waiter;  /* lowest thread waiting at a barrier */
+	const struct emu_thread *stepper; /* lowest one waiting at a STEP */
+	const struct emu_thread *other;   /* first at another barrier than waiter */
+	const struct emu_thread *leaver;  /* first that left in this interval */
+	uint32_t at_other, left;
+};
+
+static struct interval_end survey(const struct emu_worker *w, uint32_t threads)
+{
+	struct interval_end end = {0};
+	for (uint32_t i = 0; i < threads; i++) {
+		const struct emu_thread *th = &w->threads[i];
+		if (th->state == EMU_THREAD_EXITED) {
+			if (th->exit_epoch == (uint32_t)w->epoch) {
+				end.leaver = end.leaver ? end.leaver : th;
+				end.left++;
+			}
+			continue;
+		}
+		if (!end.waiter) {
+			end.waiter = th;
+		} else if (th->wait_line != end.waiter->wait_line) {
+			end.other = end.other ? end.other : th;
+			end.at_other++;
+		}
+		if (!end.stepper && th->wait_step)
+			end.stepper = th;
+	}
+	return end;
+}
+
+static void divergence(struct emu_worker *w, enum trace_divergence_kind kind,
+                       const struct emu_thread *a, const struct emu_thread *b,
+                       uint32_t threads)
+{
+	struct trace_divergence d = {
+		.kind = kind,
+		.step = step_id(w),
+		.block = a->block_idx.x,
+		.thread_a = a->thread_idx.x,
+		.line_a = kind == TRACE_DIVERGENCE_EXIT ? 0 : a->wait_line,
+		.thread_b = b->thread_idx.x,
+		.line_b = b->wait_line,
+		.threads = threads,
+	};
+	if (trace_record_divergence(w->trace, &d))
+		w->failed = 1;
+}
+
+static int run_block(struct emu_worker *w, uint32_t block)
+{
+	const struct scan_launch *l = w->launch;
+	uint32_t threads = l->threads;
+	for (uint32_t i = 0; i < threads; i++) {
+		struct emu_thread *th = &w->threads[i];
+		th->thread_idx = (struct emu_dim3){i, 0, 0};
+		th->block_idx = (struct emu_dim3){block, 0, 0};
+		th->block_dim = (struct emu_dim3){threads, 1, 1};
+		th->grid_dim = (struct emu_dim3){l->grid, 1, 1};
+		th->state = EMU_THREAD_READY;
+		th->wait_line = 0;
+		fiber_start(&th->fiber, thread_main, th, &w->main_fiber);
+	}
+	emu_current = &w->threads[0];
+	w->xy = NULL;
+	w->step_in_block = 0;
+	begin_step(w,
+	           scan_kernel_info(l->kernel)->add_back ? TRACE_PHASE_ADD_BACK
+	                                                 : TRACE_PHASE_LOAD,
+	           0, 0);
+	for (;;) {
+		make_order(w, threads);
+		while (w->order_pos < w->order_len) {
+			emu_current = &w->threads[w->order[w->order_pos++]];
+			fiber_switch(&w->main_fiber, &emu_current->fiber);
+		}
+		if (w->failed)
+			return -1;
+
+		struct interval_end end = survey(w, threads);
+		if (!end.waiter) {
+			end_step(w);
+			return w->failed ? -1 : 0;
+		}
+		/* Threads waiting at different barriers, or leaving the kernel
+		 * while others wait, is barrier divergence (the printed 9.2
+		 * kernel's loop bound depends on threadIdx.x). */
+		if (end.other)
+			divergence(w, TRACE_DIVERGENCE_BARRIERS, end.other, end.waiter,
+			           end.at_other);
+		if (end.leaver)
+			divergence(w, TRACE_DIVERGENCE_EXIT, end.leaver, end.waiter,
+			           end.left);
+
+		/* A barrier releases once every thread still in the kernel waits
+		 * at one, as on GPUs since Volta. The lowest thread waiting at a
+		 * STEP barrier names the step that begins. */
+		w->epoch++;
+		if (end.stepper) {
+			end_step(w);
+			emu_current = (struct emu_thread *)end.stepper;
+			begin_step(w, end.stepper->wait_phase, end.stepper->wait_stride,
+			           end.stepper->wait_line);
+		}
+	}
+}
+
+int emu_worker_run(struct emu_worker *w, uint32_t first, uint32_t end)
+{
+	while (w->fibers_ready < w->launch->threads) {
+		if (fiber_init(&w->threads[w->fibers_ready].fiber, STACK_SIZE))
+			return -1;
+		w->fibers_ready++;
+	}
+	w->section = w->launch->section;
+	active = w;
+	int rc = 0;
+	for (uint32_t b = first; b < end && rc == 0; b++) {
+		/* each block's schedule depends only on the seed, the launch and
+		 * the block, not on how blocks are shared among workers */
+		w->rng = w->seed ^ (w->launch_number << 32) ^ b;
+		next_random(&w->rng);
+		rc = run_block(w, b);
+	}
+	active = NULL;
+	return rc;
+}
