@@ -88,12 +88,65 @@ static void summary_counts_match_full(void **state)
 	free(in);
 }
 
+/* Any N (docs/counts.md): the simple scan adds N - s at every stride s < N;
+ * the work-efficient scan's trees are those of the next power of two with
+ * additions past N skipped, so the reduction level of stride s adds
+ * floor(N / 2s) and the reverse level floor((N - s) / 2s). */
+static uint64_t kogge_stone_formula(uint64_t n)
+{
+	uint64_t sum = 0;
+	for (uint64_t s = 1; s < n; s *= 2)
+		sum += n - s;
+	return sum;
+}
+
+static uint64_t brent_kung_formula(uint64_t n, uint64_t *reduce,
+                                   uint64_t *reverse)
+{
+	uint64_t tree = 1;
+	while (tree < n)
+		tree *= 2;
+	*reduce = *reverse = 0;
+	for (uint64_t s = 1; s < tree; s *= 2)
+		*reduce += n / (2 * s);
+	for (uint64_t s = tree / 4; s > 0; s /= 2)
+		*reverse += n > s ? (n - s) / (2 * s) : 0;
+	return *reduce + *reverse;
+}
+
+static void every_length(void **state)
+{
+	(void)state;
+	float *in = small_integers(2048, 1);
+	for (uint64_t n = 1; n <= 2048; n++) {
+		uint64_t reduce, reverse;
+		uint64_t want = brent_kung_formula(n, &reduce, &reverse);
+		struct trace *t = run_cpu("brent-kung", 0, in, n, 0,
+		                          EXEC_SCHEDULE_ASCENDING, 1,
+		                          TRACE_DETAIL_SUMMARY);
+		assert_non_null(t);
+		assert_int_equal(t->counts.additions, want);
+		assert_int_equal(t->counts.by_phase[TRACE_PHASE_REDUCE], reduce);
+		assert_int_equal(t->counts.by_phase[TRACE_PHASE_REVERSE], reverse);
+		trace_destroy(t);
+		if (n > 1024)
+			continue;
+		t = run_cpu("kogge-stone", 0, in, n, 0, EXEC_SCHEDULE_ASCENDING, 1,
+		            TRACE_DETAIL_SUMMARY);
+		assert_non_null(t);
+		assert_int_equal(t->counts.additions, kogge_stone_formula(n));
+		trace_destroy(t);
+	}
+	free(in);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(kogge_stone_counts),
 		cmocka_unit_test(brent_kung_counts),
 		cmocka_unit_test(summary_counts_match_full),
+		cmocka_unit_test(every_length),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
