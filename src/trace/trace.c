@@ -25,6 +25,36 @@ static int grow(void **buf, size_t *cap, size_t need, size_t size)
 	return 0;
 }
 
+/* Grows *buf to exactly `need` items, when it holds fewer. */
+static int reserve(void **buf, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return 0;
+	if (need > SIZE_MAX / size)
+		return -1;
+	void *p = realloc(*buf, need * size);
+	if (!p)
+		return -1;
+	*buf = p;
+	*cap = need;
+	return 0;
+}
+
+int trace_reserve(struct trace *t, size_t steps, size_t values, size_t adds,
+                  size_t warps)
+{
+	if (reserve((void **)&t->steps, &t->step_cap, t->step_count + steps,
+	            sizeof(*t->steps)) ||
+	    reserve((void **)&t->values, &t->value_cap, t->value_count + values,
+	            sizeof(*t->values)) ||
+	    reserve((void **)&t->adds, &t->add_cap, t->add_count + adds,
+	            sizeof(*t->adds)) ||
+	    reserve((void **)&t->warps, &t->warp_cap, t->warp_count + warps,
+	            sizeof(*t->warps)))
+		return -1;
+	return 0;
+}
+
 struct trace *trace_create(void)
 {
 	struct trace *t = calloc(1, sizeof(*t));

@@ -180,6 +180,13 @@ int trace_set_input(struct trace *t, const float *input, size_t n);
 long trace_add_launch(struct trace *t, const char *kernel, uint32_t level,
                       uint32_t grid, uint32_t threads, uint32_t n);
 
+/* Makes room for that many more steps, snapshot values, additions and warp
+ * records, exactly, so that appending them reallocates nothing (an executor
+ * that knows a launch's size up front). Returns 0, or -1 when out of
+ * memory. */
+int trace_reserve(struct trace *t, size_t steps, size_t values, size_t adds,
+                  size_t warps);
+
 /* Appends a step to the newest launch and returns its index, or -1 when out
  * of memory. Its additions, snapshot and warps are appended after it. */
 long trace_begin_step(struct trace *t, enum trace_phase phase, uint32_t stride,

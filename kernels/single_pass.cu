@@ -1,0 +1,389 @@
+/* single_pass.cu - a scan of any length in one pass over memory: the
+ * decoupled look-back (Merrill and Garland, "Single-pass Parallel Prefix
+ * Scan with Decoupled Look-back", 2016). The hierarchical scan of section
+ * 9.5 reads and writes the array twice (kernel 1, then kernel 3); here each
+ * element is read once and written once, so the scan can run near the
+ * speed of a copy. One block scans one tile; its parts, in the order a
+ * tile meets them:
+ *
+ *   1. a tile counter hands out tiles in order, so every tile a block waits
+ *      for is already held by a running block (no deadlock, whatever order
+ *      the hardware starts blocks in);
+ *   2. the tile comes in with 16-byte accesses, coalesced: half of it into
+ *      registers, half into shared memory (see below);
+ *   3. each warp scans its stretch of the register half with warp
+ *      shuffles, and sums its stretch of the shared half;
+ *   4. a scan of those stretch totals gives the tile's own sum (its
+ *      aggregate), which the tile publishes with status AGGREGATE;
+ *   5. one warp looks back over its predecessors' descriptors, 32 at a
+ *      time, adding aggregates until it meets a tile that published its
+ *      inclusive PREFIX; it then publishes the tile's own PREFIX, so its
+ *      successors need look no further;
+ *   6. every warp adds what comes before its stretches, scans the parked
+ *      one, and stores both.
+ *
+ * Why half in shared memory: a tile cannot be stored before part 5 is
+ * done, and part 5 waits on the tiles that started just before it, so
+ * every tile stays on chip for the memory's latency plus that wait. What a
+ * multiprocessor can keep in flight is the tiles it holds. Registers alone
+ * hold about 170 KB of tiles per multiprocessor, which left this scan at
+ * three quarters of a copy's speed (docs/bench.md); parking half of each
+ * tile in shared memory (cp.async, no registers involved) lets each
+ * multiprocessor hold more.
+ *
+ *   single_pass_scan  the whole scan, one launch
+ *
+ * Plain CUDA: it is benchmarked, not traced, so it takes its own parameters
+ * rather than SCAN_PARAMS. Depends on nothing else. */
+
+/* The tile: 2 x SINGLE_PASS_WARPS stretches of SINGLE_PASS_STRETCH floats.
+ * Warp w holds stretch w in registers (SINGLE_PASS_VECS float4 vectors a
+ * lane) and parks stretch SINGLE_PASS_WARPS + w in shared memory. */
+#define SINGLE_PASS_THREADS 128u
+#define SINGLE_PASS_VECS 10u
+#define SINGLE_PASS_WARPS (SINGLE_PASS_THREADS / 32u)
+#define SINGLE_PASS_STRETCH (32u * SINGLE_PASS_VECS * 4u)
+#define SINGLE_PASS_TILE (2u * SINGLE_PASS_WARPS * SINGLE_PASS_STRETCH)
+
+/* What a tile's descriptor says. NOT_READY is also what any descriptor left
+ * by an earlier launch reads as (see single_pass_status). */
+#define SINGLE_PASS_NOT_READY 0u
+#define SINGLE_PASS_AGGREGATE 1u /* the value is the tile's own sum */
+#define SINGLE_PASS_PREFIX 2u    /* the value is the sum through the tile */
+
+#define SINGLE_PASS_FULL_MASK 0xffffffffu
+
+/* A descriptor is one 64-bit word, so a status and its value are written and
+ * read together: no reader can see a new status with an old value, and no
+ * memory fence is needed between them. High half: the launch's epoch times
+ * four plus the status; low half: the value's bits. The host passes a new
+ * epoch to every launch, so the descriptors need no clearing between
+ * launches: one from an older launch has the wrong epoch, so it reads as
+ * NOT_READY. */
+__device__ static unsigned long long
+single_pass_pack(unsigned int epoch, unsigned int status, float value)
+{
+	unsigned long long high = (epoch << 2) | status;
+	return (high << 32) | __float_as_uint(value);
+}
+
+__device__ static unsigned int single_pass_status(unsigned long long d,
+                                                  unsigned int epoch)
+{
+	unsigned int high = (unsigned int)(d >> 32);
+	return (high >> 2) == epoch ? (high & 3u) : SINGLE_PASS_NOT_READY;
+}
+
+__device__ static float single_pass_value(unsigned long long d)
+{
+	return __uint_as_float((unsigned int)d);
+}
+
+/* Descriptors go through volatile accesses: each load really reaches the
+ * memory system (the L2, where all blocks meet) instead of a register that
+ * the compiler kept from the previous iteration of a wait loop. */
+__device__ static void single_pass_publish(unsigned long long *state,
+                                           unsigned int tile,
+                                           unsigned long long d)
+{
+	*(volatile unsigned long long *)&state[tile] = d;
+}
+
+__device__ static unsigned long long
+single_pass_read(const unsigned long long *state, unsigned int tile)
+{
+	return *(const volatile unsigned long long *)&state[tile];
+}
+
+/* Inclusive scan of one value per lane across the warp: the Kogge-Stone
+ * pattern of section 9.2, with registers and shuffles in place of XY and
+ * barriers (a warp's lanes run in step within one shuffle). */
+__device__ static float single_pass_warp_scan(float v, unsigned int lane)
+{
+	for (unsigned int stride = 1; stride < 32; stride *= 2) {
+		float left = __shfl_up_sync(SINGLE_PASS_FULL_MASK, v, stride);
+		if (lane >= stride)
+			v += left;
+	}
+	return v;
+}
+
+/* The sum of one value per lane, which every lane receives. */
+__device__ static float single_pass_warp_sum(float v)
+{
+	for (unsigned int stride = 16; stride > 0; stride /= 2)
+		v += __shfl_xor_sync(SINGLE_PASS_FULL_MASK, v, stride);
+	return v;
+}
+
+/* Part 5, run by one whole warp: the sum of every element before `tile`.
+ * Lane l reads the descriptor of tile - 1 - l, so lane 0 holds the nearest
+ * predecessor. The window is done when its nearest PREFIX has only
+ * published tiles before it (lanes below it): that prefix and the
+ * aggregates between it and the tile are the answer. When the window holds
+ * no PREFIX but every tile in it has published, the warp adds all 32
+ * aggregates and moves 32 tiles further back. Otherwise it reads again.
+ * Tile 0 publishes a PREFIX at once, so the walk ends. */
+__device__ static float single_pass_look_back(const unsigned long long *state,
+                                              unsigned int tile,
+                                              unsigned int epoch,
+                                              unsigned int lane)
+{
+	float exclusive = 0.0f;
+	int pred = (int)tile - 1 - (int)lane;
+	for (;;) {
+		/* a lane past tile 0 stands for an empty prefix */
+		unsigned long long d =
+			pred >= 0 ? single_pass_read(state, (unsigned int)pred)
+				  : single_pass_pack(epoch, SINGLE_PASS_PREFIX,
+		                                     0.0f);
+		unsigned int status = single_pass_status(d, epoch);
+		unsigned int waiting = __ballot_sync(
+			SINGLE_PASS_FULL_MASK, status == SINGLE_PASS_NOT_READY);
+		unsigned int prefixes = __ballot_sync(
+			SINGLE_PASS_FULL_MASK, status == SINGLE_PASS_PREFIX);
+		/* lowest set bit: the nearest such tile (2^32 when none) */
+		unsigned long long first_waiting =
+			waiting ? waiting & -waiting : 1ull << 32;
+		unsigned int first_prefix = prefixes & -prefixes;
+		float value = single_pass_value(d);
+		if (first_prefix != 0 && first_prefix < first_waiting) {
+			if ((1ull << lane) > first_prefix)
+				value = 0.0f; /* already inside the nearest prefix */
+			return exclusive + single_pass_warp_sum(value);
+		}
+		if (waiting == 0) {
+			exclusive += single_pass_warp_sum(value);
+			pred -= 32;
+		}
+	}
+}
+
+/* Part 2, registers: the stretch at element `first` into v. Vector k of a
+ * lane holds the four elements at (k * 32 + lane) * 4 of the stretch, so
+ * each load instruction of the warp reads 512 consecutive bytes. A stretch
+ * that runs past n loads element by element, 0 (the identity) past n. */
+__device__ static void single_pass_load(const float *X, unsigned int n,
+                                        size_t first, unsigned int lane,
+                                        float4 v[SINGLE_PASS_VECS])
+{
+	bool full = first + SINGLE_PASS_STRETCH <= n;
+#pragma unroll
+	for (unsigned int k = 0; k < SINGLE_PASS_VECS; k++) {
+		size_t i = first + (k * 32u + lane) * 4u;
+		if (full) {
+			/* read once: let it leave the cache first */
+			v[k] = __ldcs((const float4 *)&X[i]);
+		} else {
+			v[k].x = i + 0 < n ? X[i + 0] : 0.0f;
+			v[k].y = i + 1 < n ? X[i + 1] : 0.0f;
+			v[k].z = i + 2 < n ? X[i + 2] : 0.0f;
+			v[k].w = i + 3 < n ? X[i + 3] : 0.0f;
+		}
+	}
+}
+
+/* Part 2, shared memory: starts copying the stretch at element `first`
+ * into `park`, in the same layout as the registers (vector k * 32 + lane
+ * is this lane's). cp.async (sm_80 and up) copies global to shared memory
+ * without passing through registers; of each 16 bytes it reads only
+ * those before n and fills the rest with zeros. */
+__device__ static void single_pass_park(const float *X, unsigned int n,
+                                        size_t first, unsigned int lane,
+                                        float4 *park)
+{
+#pragma unroll
+	for (unsigned int k = 0; k < SINGLE_PASS_VECS; k++) {
+		size_t i = first + (k * 32u + lane) * 4u;
+		unsigned int bytes = i >= n       ? 0u
+		                     : n - i >= 4 ? 16u
+		                                  : (unsigned int)(n - i) * 4u;
+		unsigned int dst = (unsigned int)__cvta_generic_to_shared(
+			&park[k * 32u + lane]);
+		asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;"
+		             :
+		             : "r"(dst), "l"(bytes ? &X[i] : X), "r"(bytes)
+		             : "memory");
+	}
+	asm volatile("cp.async.commit_group;" ::: "memory");
+}
+
+/* Waits until this thread's cp.async copies have landed (a thread reads
+ * only the vectors it copied itself, so no barrier is needed). */
+__device__ static void single_pass_wait_parked(void)
+{
+	asm volatile("cp.async.wait_group 0;" ::: "memory");
+}
+
+/* Part 6: add `offset` to the items and store them where they came from. */
+__device__ static void single_pass_store(float *Y, unsigned int n, size_t first,
+                                         unsigned int lane,
+                                         float4 v[SINGLE_PASS_VECS],
+                                         float offset)
+{
+	bool full = first + SINGLE_PASS_STRETCH <= n;
+#pragma unroll
+	for (unsigned int k = 0; k < SINGLE_PASS_VECS; k++) {
+		size_t i = first + (k * 32u + lane) * 4u;
+		v[k].x += offset;
+		v[k].y += offset;
+		v[k].z += offset;
+		v[k].w += offset;
+		if (full) {
+			__stcs((float4 *)&Y[i],
+			       v[k]); /* written once, read by no one */
+		} else {
+			if (i + 0 < n)
+				Y[i + 0] = v[k].x;
+			if (i + 1 < n)
+				Y[i + 1] = v[k].y;
+			if (i + 2 < n)
+				Y[i + 2] = v[k].z;
+			if (i + 3 < n)
+				Y[i + 3] = v[k].w;
+		}
+	}
+}
+
+/* Part 3: scans a stretch in v in place and returns its total. Each
+ * vector's four elements are scanned in registers, the lanes' vector sums
+ * across the warp, and then row k of the stretch (vector k of every lane,
+ * 128 elements) is offset by the rows before it. */
+__device__ static float single_pass_scan_stretch(float4 v[SINGLE_PASS_VECS],
+                                                 unsigned int lane)
+{
+	float lane_before[SINGLE_PASS_VECS]; /* row k's elements before lane */
+	float row_total[SINGLE_PASS_VECS];
+#pragma unroll
+	for (unsigned int k = 0; k < SINGLE_PASS_VECS; k++) {
+		v[k].y += v[k].x;
+		v[k].z += v[k].y;
+		v[k].w += v[k].z;
+		float inclusive = single_pass_warp_scan(v[k].w, lane);
+		float before =
+			__shfl_up_sync(SINGLE_PASS_FULL_MASK, inclusive, 1);
+		lane_before[k] = lane == 0 ? 0.0f : before;
+		row_total[k] =
+			__shfl_sync(SINGLE_PASS_FULL_MASK, inclusive, 31);
+	}
+	float carry = 0.0f;
+#pragma unroll
+	for (unsigned int k = 0; k < SINGLE_PASS_VECS; k++) {
+		float add = carry + lane_before[k];
+		v[k].x += add;
+		v[k].y += add;
+		v[k].z += add;
+		v[k].w += add;
+		carry += row_total[k];
+	}
+	return carry;
+}
+
+/* Blocks a multiprocessor should hold at once: the register budget the
+ * compiler gets is what lets this many fit. */
+#define SINGLE_PASS_MIN_BLOCKS 7
+
+/* Scans X[0..n) into Y, inclusive. Launch with ceil(n / SINGLE_PASS_TILE)
+ * blocks of SINGLE_PASS_THREADS threads. X and Y are 16-byte aligned (as
+ * cudaMalloc returns them); tile_state holds one descriptor per block;
+ * *tile_counter is 0 at launch and is left 0; epoch is in 1..2^30-1 and
+ * differs from the epoch of every earlier launch over the same tile_state
+ * (which starts zeroed). */
+__global__ void __launch_bounds__(SINGLE_PASS_THREADS, SINGLE_PASS_MIN_BLOCKS)
+	single_pass_scan(const float *X, float *Y, unsigned int n,
+                         unsigned long long *tile_state,
+                         unsigned int *tile_counter, unsigned int epoch)
+{
+	__shared__ float4 parked[SINGLE_PASS_WARPS * SINGLE_PASS_VECS * 32u];
+	__shared__ unsigned int tile_shared;
+	__shared__ float stretch_total[2u * SINGLE_PASS_WARPS];
+	__shared__ float stretch_offset[2u * SINGLE_PASS_WARPS];
+	unsigned int lane = threadIdx.x % 32u;
+	unsigned int warp = threadIdx.x / 32u;
+
+	/* 1. The next tile in order. The block that draws the last tile resets
+	 * the counter for the next launch: every other block has drawn by then. */
+	if (threadIdx.x == 0) {
+		unsigned int t = atomicAdd(tile_counter, 1u);
+		if (t == gridDim.x - 1)
+			*tile_counter = 0;
+		tile_shared = t;
+	}
+	__syncthreads();
+	unsigned int tile = tile_shared;
+	size_t in_registers =
+		(size_t)tile * SINGLE_PASS_TILE + warp * SINGLE_PASS_STRETCH;
+	size_t in_shared =
+		in_registers + SINGLE_PASS_WARPS * SINGLE_PASS_STRETCH;
+	float4 *park = parked + warp * SINGLE_PASS_VECS * 32u;
+
+	/* 2 and 3: both halves on their way; scan the register stretch while
+	 * the parked one lands, then sum the parked one. */
+	single_pass_park(X, n, in_shared, lane, park);
+	float4 v[SINGLE_PASS_VECS];
+	single_pass_load(X, n, in_registers, lane, v);
+	float total = single_pass_scan_stretch(v, lane);
+	single_pass_wait_parked();
+	float parked_sum = 0.0f;
+#pragma unroll
+	for (unsigned int k = 0; k < SINGLE_PASS_VECS; k++) {
+		float4 q = park[k * 32u + lane];
+		parked_sum += (q.x + q.y) + (q.z + q.w);
+	}
+	parked_sum = single_pass_warp_sum(parked_sum);
+	if (lane == 0) {
+		stretch_total[warp] = total;
+		stretch_total[SINGLE_PASS_WARPS + warp] = parked_sum;
+	}
+	__syncthreads();
+
+	/* 4 and 5, in warp 0: the scan of the stretch totals gives the
+	 * aggregate; publish it, look back, publish the inclusive prefix, and
+	 * give each stretch the sum of everything before it. */
+	if (warp == 0) {
+		float t = lane < 2u * SINGLE_PASS_WARPS ? stretch_total[lane]
+		                                        : 0.0f;
+		float inclusive = single_pass_warp_scan(t, lane);
+		float aggregate = __shfl_sync(SINGLE_PASS_FULL_MASK, inclusive,
+		                              2u * SINGLE_PASS_WARPS - 1);
+		float exclusive = 0.0f;
+		if (tile == 0) {
+			if (lane == 0)
+				single_pass_publish(
+					tile_state, tile,
+					single_pass_pack(epoch,
+				                         SINGLE_PASS_PREFIX,
+				                         aggregate));
+		} else {
+			if (lane == 0)
+				single_pass_publish(
+					tile_state, tile,
+					single_pass_pack(epoch,
+				                         SINGLE_PASS_AGGREGATE,
+				                         aggregate));
+			exclusive = single_pass_look_back(tile_state, tile,
+			                                  epoch, lane);
+			if (lane == 0)
+				single_pass_publish(
+					tile_state, tile,
+					single_pass_pack(
+						epoch, SINGLE_PASS_PREFIX,
+						exclusive + aggregate));
+		}
+		float before =
+			__shfl_up_sync(SINGLE_PASS_FULL_MASK, inclusive, 1);
+		if (lane < 2u * SINGLE_PASS_WARPS)
+			stretch_offset[lane] =
+				exclusive + (lane == 0 ? 0.0f : before);
+	}
+	__syncthreads();
+
+	/* 6. Store the register stretch, then scan and store the parked one. */
+	single_pass_store(Y, n, in_registers, lane, v, stretch_offset[warp]);
+#pragma unroll
+	for (unsigned int k = 0; k < SINGLE_PASS_VECS; k++)
+		v[k] = park[k * 32u + lane];
+	single_pass_scan_stretch(v, lane);
+	single_pass_store(Y, n, in_shared, lane, v,
+	                  stretch_offset[SINGLE_PASS_WARPS + warp]);
+}

@@ -1,0 +1,41 @@
+/* bench_options.h - the options of `scanviz bench`, parsed from argv.
+ * Plain C11; depends on bench_table.h. */
+#ifndef SCANVIZ_BENCH_OPTIONS_H
+#define SCANVIZ_BENCH_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "bench_table.h"
+
+/* Sizes the bench takes: 2^1 .. 2^30 elements (the kernels index with 32
+ * bits, and SCAN_MAX_N is 2^30). */
+#define BENCH_MIN_LOG2 1u
+#define BENCH_MAX_LOG2 30u
+
+struct bench_options {
+	unsigned int min_log2, max_log2;  /* N = 2^min_log2 .. 2^max_log2 */
+	unsigned int runs;                /* timed runs per figure */
+	unsigned int warmup;              /* untimed runs before them */
+	bool kernels[BENCH_KERNEL_COUNT]; /* which to time */
+	const char *csv_path;             /* NULL: no CSV file */
+	const char *json_path;            /* NULL: no JSON file */
+	const char *plot_path;            /* NULL: no plot; else .svg or .png */
+	bool quiet;                       /* no progress on stderr */
+	bool help;                        /* --help: print usage, run nothing */
+};
+
+/* Sets the defaults: 2^10 .. 2^28, 100 runs, 5 warm-ups, every kernel. */
+void bench_options_init(struct bench_options *o);
+
+/* Parses argv[1..argc) into o (which holds the defaults). Strings in o
+ * point into argv. Returns BENCH_OK, or BENCH_USAGE with one line in err
+ * naming the option and what to do. */
+int bench_options_parse(struct bench_options *o, int argc, char **argv,
+                        char *err, size_t err_size);
+
+/* Writes the --help text; `command` is how the bench was invoked. */
+void bench_options_usage(FILE *f, const char *command);
+
+#endif

@@ -1,0 +1,218 @@
+/* bench_report.c - the table, the CSV and the JSON of the bench's figures.
+ * Depends on bench_report.h. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
+#include "bench_report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int bench_write_file(const char *path, bool (*write)(FILE *f, void *ctx),
+                     void *ctx, char *err, size_t err_size)
+{
+	size_t len = strlen(path);
+	char *tmp = malloc(len + 16);
+	if (!tmp) {
+		snprintf(err, err_size, "bench: out of memory writing %s",
+		         path);
+		return BENCH_FAILED;
+	}
+	snprintf(tmp, len + 16, "%s.tmp-XXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		snprintf(err, err_size, "bench: cannot create %s: %s", tmp,
+		         strerror(errno));
+		free(tmp);
+		return BENCH_FAILED;
+	}
+	FILE *f = fdopen(fd, "w");
+	bool ok = f && write(f, ctx);
+	int saved = errno;
+	if (f) {
+		ok = !ferror(f) && ok;
+		ok = fclose(f) == 0 && ok;
+	} else {
+		close(fd);
+	}
+	if (ok && rename(tmp, path) != 0) {
+		saved = errno;
+		ok = false;
+	}
+	if (!ok) {
+		snprintf(err, err_size, "bench: cannot write %s: %s", path,
+		         strerror(saved ? saved : EIO));
+		remove(tmp);
+	}
+	free(tmp);
+	return ok ? BENCH_OK : BENCH_FAILED;
+}
+
+void bench_report_table_header(FILE *f)
+{
+	fprintf(f, "%12s  %-17s %11s %9s %8s %7s\n", "N", "kernel", "median ms",
+	        "GB/s", "% copy", "x CUB");
+}
+
+/* A ratio the row may not have (no copy or no CUB at this N). */
+static void ratio_cell(FILE *f, const char *format, double v, int width)
+{
+	if (isnan(v))
+		fprintf(f, " %*s", width, "-");
+	else
+		fprintf(f, format, v);
+}
+
+void bench_report_table_row(FILE *f, const struct bench_result *r)
+{
+	const struct bench_kernel_info *k = bench_kernel_info(r->kernel);
+	fprintf(f, "%12zu  %-17s", r->n, k->name);
+	if (!r->passed) {
+		fprintf(f, " CHECK FAILED: %s\n", r->failure);
+		return;
+	}
+	fprintf(f, " %11.4f %9.1f", r->median_ms, r->gbps);
+	ratio_cell(f, " %8.1f", r->percent_of_copy, 8);
+	ratio_cell(f, " %7.2f", r->ratio_to_cub, 7);
+	fputc('\n', f);
+}
+
+struct figures {
+	const struct bench_report_meta *meta;
+	const struct bench_result *results;
+	size_t count;
+};
+
+/* A number for CSV and JSON: %.6g, or `none` where it is undefined. */
+static void number(FILE *f, double v, const char *none)
+{
+	if (isnan(v) || isinf(v))
+		fputs(none, f);
+	else
+		fprintf(f, "%.6g", v);
+}
+
+static bool write_csv(FILE *f, void *ctx)
+{
+	const struct figures *fig = ctx;
+	fprintf(f, "n,log2_n,kernel,runs,median_ms,min_ms,max_ms,gb_per_s,"
+	           "percent_of_copy,ratio_to_cub,max_relative_error\n");
+	for (size_t i = 0; i < fig->count; i++) {
+		const struct bench_result *r = &fig->results[i];
+		if (!r->passed)
+			continue;
+		fprintf(f, "%zu,%u,%s,%u,", r->n, r->log2_n,
+		        bench_kernel_info(r->kernel)->name, r->runs);
+		number(f, r->median_ms, "");
+		fputc(',', f);
+		number(f, r->min_ms, "");
+		fputc(',', f);
+		number(f, r->max_ms, "");
+		fputc(',', f);
+		number(f, r->gbps, "");
+		fputc(',', f);
+		number(f, r->percent_of_copy, "");
+		fputc(',', f);
+		number(f, r->ratio_to_cub, "");
+		fputc(',', f);
+		number(f, r->max_rel_error, "");
+		fputc('\n', f);
+	}
+	return true;
+}
+
+int bench_report_csv(const char *path, const struct bench_result *results,
+                     size_t count, char *err, size_t err_size)
+{
+	struct figures fig = {NULL, results, count};
+	return bench_write_file(path, write_csv, &fig, err, err_size);
+}
+
+static void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void json_figure(FILE *f, const struct bench_result *r)
+{
+	fprintf(f, "    {\"n\": %zu, \"log2_n\": %u, \"kernel\": ", r->n,
+	        r->log2_n);
+	json_string(f, bench_kernel_info(r->kernel)->name);
+	fprintf(f, ", \"runs\": %u, \"median_ms\": ", r->runs);
+	number(f, r->median_ms, "null");
+	fputs(", \"min_ms\": ", f);
+	number(f, r->min_ms, "null");
+	fputs(", \"max_ms\": ", f);
+	number(f, r->max_ms, "null");
+	fputs(", \"gb_per_s\": ", f);
+	number(f, r->gbps, "null");
+	fputs(", \"percent_of_copy\": ", f);
+	number(f, r->percent_of_copy, "null");
+	fputs(", \"ratio_to_cub\": ", f);
+	number(f, r->ratio_to_cub, "null");
+	fputs(", \"max_relative_error\": ", f);
+	number(f, r->max_rel_error, "null");
+	fputs("}", f);
+}
+
+static bool write_json(FILE *f, void *ctx)
+{
+	const struct figures *fig = ctx;
+	const struct bench_device_info *d = fig->meta->device;
+	fprintf(f, "{\n  \"format\": \"scanviz-bench\",\n  \"version\": %d,\n",
+	        BENCH_JSON_VERSION);
+	fputs("  \"device\": {\"name\": ", f);
+	json_string(f, d->name);
+	fprintf(f,
+	        ", \"compute_capability\": \"%d.%d\", \"multiprocessors\": %d, "
+	        "\"l2_bytes\": %zu, \"memory_bytes\": %zu, \"driver_version\": %d, "
+	        "\"runtime_version\": %d},\n",
+	        d->major, d->minor, d->multiprocessors, d->l2_bytes,
+	        d->memory_bytes, d->driver_version, d->runtime_version);
+	fprintf(f,
+	        "  \"element\": \"float32\",\n  \"bytes_per_element\": %g,\n"
+	        "  \"runs\": %u,\n  \"warmup\": %u,\n  \"results\": [",
+	        BENCH_BYTES_PER_ELEMENT, fig->meta->runs, fig->meta->warmup);
+	const char *sep = "\n";
+	for (size_t i = 0; i < fig->count; i++) {
+		if (!fig->results[i].passed)
+			continue;
+		fputs(sep, f);
+		json_figure(f, &fig->results[i]);
+		sep = ",\n";
+	}
+	fputs("\n  ],\n  \"failures\": [", f);
+	sep = "\n";
+	for (size_t i = 0; i < fig->count; i++) {
+		const struct bench_result *r = &fig->results[i];
+		if (r->passed)
+			continue;
+		fprintf(f, "%s    {\"n\": %zu, \"kernel\": ", sep, r->n);
+		json_string(f, bench_kernel_info(r->kernel)->name);
+		fputs(", \"message\": ", f);
+		json_string(f, r->failure);
+		fputs("}", f);
+		sep = ",\n";
+	}
+	fputs("\n  ]\n}\n", f);
+	return true;
+}
+
+int bench_report_json(const char *path, const struct bench_report_meta *meta,
+                      const struct bench_result *results, size_t count,
+                      char *err, size_t err_size)
+{
+	struct figures fig = {meta, results, count};
+	return bench_write_file(path, write_json, &fig, err, err_size);
+}

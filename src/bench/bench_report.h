@@ -1,0 +1,44 @@
+/* bench_report.h - the bench's figures as a table on stdout and as CSV and
+ * JSON files, each file written whole or not at all. Plain C11; depends on
+ * bench_table.h. */
+#ifndef SCANVIZ_BENCH_REPORT_H
+#define SCANVIZ_BENCH_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "bench_table.h"
+
+/* Version of the JSON written by bench_report_json (format "scanviz-bench";
+ * docs/bench.md describes it). */
+#define BENCH_JSON_VERSION 1
+
+/* Writes one file through `write`, which returns false on a write error:
+ * into a temporary file beside `path`, renamed onto it only when
+ * everything was written, so a failure never leaves a partial file.
+ * Returns BENCH_OK, or BENCH_FAILED with one line in err. */
+int bench_write_file(const char *path, bool (*write)(FILE *f, void *ctx),
+                     void *ctx, char *err, size_t err_size);
+
+/* The table: a header, then one row per figure. A figure that failed its
+ * check shows the failure instead of numbers. */
+void bench_report_table_header(FILE *f);
+void bench_report_table_row(FILE *f, const struct bench_result *r);
+
+/* What the files record besides the figures. */
+struct bench_report_meta {
+	const struct bench_device_info *device;
+	unsigned int runs, warmup;
+};
+
+/* CSV: a header line, then one line per figure that passed. */
+int bench_report_csv(const char *path, const struct bench_result *results,
+                     size_t count, char *err, size_t err_size);
+/* JSON: the device, the settings, the figures that passed and the checks
+ * that failed. */
+int bench_report_json(const char *path, const struct bench_report_meta *meta,
+                      const struct bench_result *results, size_t count,
+                      char *err, size_t err_size);
+
+#endif

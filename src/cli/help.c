@@ -1,0 +1,129 @@
+/* help.c - the help texts of the commands in src/cli/ (docs/cli.md says the
+ * same at more length). Depends on cli.h and the tables it lists from:
+ * algorithms (scan.h), outputs (output.h) and executors (exec.h). */
+#include <stdio.h>
+
+#include "cli.h"
+#include "exec.h"
+#include "options.h"
+#include "output.h"
+#include "scan.h"
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static void put_lines(FILE *f, const char *const *lines, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		fputs(lines[k], f);
+		fputc('\n', f);
+	}
+}
+
+void cli_help_usage(FILE *f)
+{
+	static const char *const lines[] = {
+		"scanviz - the parallel scan kernels of chapter 9 of Programming",
+		"Massively Parallel Processors, run for real and drawn step by step.",
+		"",
+		"usage: scanviz [--figure 9.1|9.5|9.10] [run options]  the window",
+		"       scanviz --lesson NAME|FILE | --trace FILE.json",
+		"       scanviz COMMAND [options]",
+		"       scanviz --help | --version",
+	};
+	put_lines(f, lines, COUNT(lines));
+}
+
+void cli_help_run_options(FILE *f)
+{
+	static const char *const lines[] = {
+		"  --section-kernel K  kogge-stone|brent-kung: the section scan of",
+		"                      --algo hierarchical (default brent-kung)",
+		"  --input \"2,1,3,1\"   the input: numbers separated by commas",
+		"                      and/or white space",
+		"  --input-file F      the same from a file (- for standard input);",
+		"                      '#' starts a comment",
+		"  --n N [--seed S]    N random integers 0..9 (SplitMix64 from S,",
+		"                      default 1; the same on every machine)",
+		"                      default input: the book's 16 values",
+		"                      2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2",
+		"  --section N         section size (default: the input's length",
+		"                      for one-section kernels, 16 for hierarchical)",
+		"  --backend B         auto|cpu|cuda (auto: the GPU when usable,",
+		"                      else the CPU emulator)",
+		"  --schedule S        ascending|descending|random: the order the",
+		"                      CPU emulator runs a block's threads in",
+		"  --schedule-seed S   seed of --schedule random (default 1)",
+		"  --detail D          full|summary|auto: every snapshot and",
+		"                      addition, or counts and block sums only;",
+		"                      auto keeps full while the snapshots stay",
+		"                      under 2^24 values",
+	};
+	fputs("run options:\n  --algo NAME         ", f);
+	for (size_t k = 0; k < scan_algorithm_count(); k++)
+		fprintf(f, "%s%s", k ? "|" : "", scan_algorithm_at(k)->name);
+	fprintf(f, "\n                      (default %s)\n",
+	        RUN_OPTIONS_DEFAULT_ALGORITHM);
+	for (size_t k = 0; k < scan_algorithm_count(); k++) {
+		const struct scan_algorithm *a = scan_algorithm_at(k);
+		fprintf(f, "      %-17s %s (%s)\n", a->name, a->summary,
+		        a->book_section);
+	}
+	put_lines(f, lines, COUNT(lines));
+}
+
+void cli_help_dump(FILE *f)
+{
+	static const char *const head[] = {
+		"usage: scanviz dump [run options] [--format FORMAT] [-o FILE]",
+		"",
+		"Runs one scan and writes its trace: every step's XY, every",
+		"addition, hazards, barrier divergence, the levels of a",
+		"hierarchical scan and the counts.",
+		"",
+	};
+	static const char *const tail[] = {
+		"  -o FILE, --output FILE",
+		"                      write to FILE (replaced only when the run",
+		"                      succeeds) instead of standard output",
+		"",
+		"exit: 0 ok, 1 the run went wrong, 2 bad usage or input,",
+		"3 backend not available.",
+	};
+	char names[128];
+	out_list_names(names, sizeof(names));
+	put_lines(f, head, COUNT(head));
+	cli_help_run_options(f);
+	fprintf(f, "output:\n  --format FORMAT     %s (default text)\n", names);
+	for (size_t k = 0; k < out_count(); k++)
+		fprintf(f, "      %-17s %s\n", out_at(k)->name,
+		        out_at(k)->description);
+	put_lines(f, tail, COUNT(tail));
+}
+
+void cli_help_verify(FILE *f)
+{
+	static const char *const lines[] = {
+		"usage: scanviz verify [--backend auto|cuda|cpu] [--max-n N] [--quick]",
+		"",
+		"Runs every race-free algorithm (kogge-stone, brent-kung,",
+		"hierarchical with either section kernel) on every executor over",
+		"many inputs and section sizes, and compares each output with a",
+		"sequential scan in double. The CPU emulator must give the same",
+		"output under all three schedules; any other executor must give",
+		"the CPU's trace exactly. The book's kernels are run too and",
+		"reported, not judged: they are wrong on purpose.",
+		"",
+		"  --backend B   auto: every executor usable here (default); cpu;",
+		"                cuda",
+		"  --max-n N     leave out inputs longer than N",
+		"  --quick       a smaller sample of lengths and sections",
+		"",
+		"exit: 0 all passed, 1 a check failed, 2 bad usage, 3 --backend",
+		"cuda not available.",
+	};
+	put_lines(f, lines, COUNT(lines));
+	fputs("executors in this build:", f);
+	for (size_t k = 0; k < executor_count(); k++)
+		fprintf(f, " %s", executor_at(k)->name);
+	fputc('\n', f);
+}

@@ -1,0 +1,189 @@
+/* main.c - the scanviz program: finds the command in one table and runs
+ * it. Commands built elsewhere (bench, lessons, render, the GUI) are one
+ * line each here; a NULL entry says why it is not in this build.
+ * Depends on cli.h, the run options (to route GUI arguments) and exec.h
+ * (to say what was built in). */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "exec.h"
+#include "options.h"
+/* src/cli/meson.build defines SCANVIZ_CLI_<NAME> for each layer built. */
+#ifdef SCANVIZ_CLI_BENCH
+#include "bench.h"
+#else
+#define bench_main NULL
+#endif
+#ifdef SCANVIZ_CLI_LESSONS
+#include "lesson_cli.h"
+#else
+#define lesson_cli_main NULL
+#endif
+#ifdef SCANVIZ_CLI_RENDER
+#include "render.h"
+#else
+#define render_main NULL
+#endif
+#ifdef SCANVIZ_CLI_GUI
+#include "gui.h"
+#else
+#define gui_main NULL
+#endif
+
+#ifndef SCANVIZ_VERSION
+#define SCANVIZ_VERSION "unknown"
+#endif
+
+struct command {
+	const char *name;    /* NULL for the GUI, which has no subcommand */
+	const char *summary; /* one line for --help */
+	/* argv[0] is the command's name; returns the exit code. NULL when this
+	 * build does not have the command. */
+	int (*run)(int argc, char **argv);
+	void (*help)(FILE *f); /* NULL: the command answers --help itself */
+	const char *missing;   /* why run is NULL */
+};
+
+static const char no_gui[] = "this build has no GUI (it needs SDL2, SDL2_ttf, "
+			     "SDL2_image and fontconfig): try scanviz dump";
+
+static const struct command commands[] = {
+	{"dump", "run one scan and write its trace (text or JSON)",
+         cli_dump_main, cli_help_dump, NULL},
+	{"verify",
+         "check every kernel on every executor against a sequential "
+         "scan",
+         cli_verify_main, cli_help_verify, NULL},
+	{"bench", "GPU throughput of each kernel", bench_main, NULL,
+         "built without CUDA: the benchmark needs the CUDA toolkit at build "
+         "time"},
+	{"lessons", "list, check or print the lessons", lesson_cli_main, NULL,
+         "this build has no lessons"},
+	{"render", "draw a figure to SVG or PNG", render_main, NULL, no_gui},
+};
+
+/* No subcommand, or --figure/--lesson/--trace: the window. */
+static const struct command gui = {NULL, "open the window", gui_main, NULL,
+                                   no_gui};
+
+#define COMMAND_COUNT (sizeof(commands) / sizeof(commands[0]))
+
+static const struct command *find(const char *name)
+{
+	for (size_t k = 0; k < COMMAND_COUNT; k++)
+		if (strcmp(commands[k].name, name) == 0)
+			return &commands[k];
+	return NULL;
+}
+
+static int run(const struct command *c, int argc, char **argv)
+{
+	if (!c->run) {
+		fprintf(stderr, "scanviz%s%s: %s\n", c->name ? " " : "",
+		        c->name ? c->name : "", c->missing);
+		return EXEC_UNAVAILABLE;
+	}
+	return c->run(argc, argv);
+}
+
+static void version(FILE *f)
+{
+	fprintf(f, "scanviz %s\n", SCANVIZ_VERSION);
+	fprintf(f, "CUDA executor: %s\n", executor_find("cuda") ? "yes" : "no");
+	fprintf(f, "GUI: %s\n", gui.run ? "yes" : "no");
+	fputs("executors:", f);
+	for (size_t k = 0; k < executor_count(); k++)
+		fprintf(f, " %s", executor_at(k)->name);
+	fputc('\n', f);
+}
+
+static void help(FILE *f)
+{
+	cli_help_usage(f);
+	fputs("\ncommands:\n", f);
+	for (size_t k = 0; k < COMMAND_COUNT; k++)
+		fprintf(f, "  %-8s %s%s\n", commands[k].name,
+		        commands[k].summary,
+		        commands[k].run ? "" : " (not in this build)");
+	fputs("\nscanviz COMMAND --help (or scanviz help COMMAND) tells "
+	      "more.\n",
+	      f);
+}
+
+/* scanviz help [COMMAND] */
+static int help_command(int argc, char **argv)
+{
+	if (argc < 2) {
+		help(stdout);
+		return 0;
+	}
+	const struct command *c = find(argv[1]);
+	if (!c) {
+		fprintf(stderr,
+		        "scanviz help: '%s' is not a command: see scanviz "
+		        "--help\n",
+		        argv[1]);
+		return 2;
+	}
+	if (c->help) {
+		c->help(stdout);
+		return 0;
+	}
+	if (!c->run) {
+		printf("scanviz %s: %s\n(not in this build: %s)\n", c->name,
+		       c->summary, c->missing);
+		return 0;
+	}
+	char *sub[] = {(char *)c->name, "--help", NULL};
+	return c->run(2, sub);
+}
+
+static bool is_gui_option(const char *arg)
+{
+	static const char *const names[] = {"--figure", "--lesson", "--trace"};
+	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+		size_t len = strlen(names[k]);
+		if (strncmp(arg, names[k], len) == 0 &&
+		    (arg[len] == '\0' || arg[len] == '='))
+			return true;
+	}
+	return run_options_is_option(arg);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return run(&gui, argc, argv);
+	const char *a = argv[1];
+	if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+		help(stdout);
+		return 0;
+	}
+	if (strcmp(a, "--version") == 0) {
+		version(stdout);
+		return 0;
+	}
+	if (strcmp(a, "help") == 0)
+		return help_command(argc - 1, argv + 1);
+	if (a[0] == '-') {
+		/* the window judges its own options when it is built */
+		if (gui.run || is_gui_option(a))
+			return run(&gui, argc, argv);
+		fprintf(stderr,
+		        "scanviz: unknown option '%s': see scanviz --help\n",
+		        a);
+		return 2;
+	}
+	const struct command *c = find(a);
+	if (!c) {
+		fprintf(stderr, "scanviz: '%s' is not a command: use", a);
+		for (size_t k = 0; k < COMMAND_COUNT; k++)
+			fprintf(stderr, "%s%s", k ? ", " : " ",
+			        commands[k].name);
+		fputs(" (see scanviz --help)\n", stderr);
+		return 2;
+	}
+	return run(c, argc - 1, argv + 1);
+}

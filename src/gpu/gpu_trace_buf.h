@@ -1,0 +1,107 @@
+/* gpu_trace_buf.h - the layout of the buffer a traced kernel fills on the
+ * GPU and gpu_decode.c reads on the host: one region per block, sized up
+ * front from the kernel, the section size and the grid. Plain C (nvcc
+ * compiles it too); depends on nothing but <stdint.h>. */
+#ifndef SCANVIZ_GPU_TRACE_BUF_H
+#define SCANVIZ_GPU_TRACE_BUF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One addition. `tag` packs the thread and the destination so that an
+ * all-zero slot means "no addition here": bits 0-10 hold threadIdx.x + 1,
+ * bits 11-21 the destination's index in the block's section (XY index, or
+ * Y index minus blockIdx.x * SECTION_SIZE for the add-back). */
+struct gpu_add_slot {
+	uint32_t tag;
+	uint32_t src;    /* XY index, or S index for the add-back */
+	float dst_value; /* what the thread read at the destination */
+	float src_value; /* what the thread read at the source */
+	float result;    /* what it stored */
+};
+
+#define GPU_TAG_THREAD_BITS 11u
+#define GPU_TAG_THREAD_MASK ((1u << GPU_TAG_THREAD_BITS) - 1u)
+
+/* One warp at one step: the union of __activemask() over the lanes that
+ * reached the step, and the latest clock64() among them. Zero: the warp
+ * never reached the step. */
+struct gpu_warp_slot {
+	uint32_t mask;
+	uint32_t reserved;
+	unsigned long long clock;
+};
+
+/* What a STEP wrote about the step it began. Step 0's phase and stride are
+ * known from the kernel; its line is that of the first instrumented
+ * statement (TRACE_BLOCK, or ADD_GLOBAL in the add-back), 0 if none ran. */
+struct gpu_step_meta {
+	uint32_t phase;
+	uint32_t stride;
+	uint32_t line;
+	uint32_t reserved;
+};
+
+/* Set in gpu_trace_header.flags when a kernel could not record something;
+ * the decoder turns any of them into an error rather than a wrong trace. */
+enum gpu_trace_flag {
+	GPU_TRACE_TOO_MANY_STEPS = 1u << 0, /* more steps than sized */
+	GPU_TRACE_TWO_ADDS = 1u << 1,       /* a thread added twice in a step */
+	GPU_TRACE_OUT_OF_SECTION = 1u << 2, /* an index past the section */
+};
+
+/* Phases as the header counts them (TRACE_PHASE_COUNT of trace_phase.h). */
+#define GPU_TRACE_PHASES 6
+
+/* Per launch, outside the block regions. */
+struct gpu_trace_header {
+	uint32_t flags;
+	uint32_t reserved;
+	/* additions counted on the GPU, by phase: the counts of a SUMMARY run,
+	 * and at FULL detail what the decoder reserves room for and checks */
+	unsigned long long counts[GPU_TRACE_PHASES];
+};
+
+/* Where everything of one block lies in its region, and how the kernel is
+ * told about it (passed by value as the traced kernels' last parameter;
+ * the two pointers are device addresses, filled in by the backend). */
+struct gpu_trace_args {
+	unsigned char *base; /* block b's region at b * block_bytes */
+	struct gpu_trace_header *header;
+	uint64_t block_bytes;
+	uint32_t full;     /* 1: record steps; 0: count additions only */
+	uint32_t add_back; /* the kernel is an add-back (kernel 3) */
+	uint32_t steps;    /* steps a block may record */
+	uint32_t slots;    /* addition slots per step */
+	uint32_t warps;    /* warps per block */
+	uint32_t threads;  /* threads per block */
+	uint32_t section;  /* SECTION_SIZE, the snapshot length */
+	/* offsets in a block's region, after its warp records (steps x warps
+	 * struct gpu_warp_slot, first for the 8-byte clocks): */
+	uint32_t off_meta;         /* steps x struct gpu_step_meta */
+	uint32_t off_thread_steps; /* threads x uint32_t: steps each ended */
+	uint32_t off_adds;         /* steps x slots x struct gpu_add_slot */
+	uint32_t off_xy;           /* steps x section floats (no add-back) */
+	uint32_t reserved;
+};
+
+/* Fills the layout for one launch (pointers left NULL) and returns 0, or -1
+ * when a block's region would not fit 32-bit offsets. full: FULL detail.
+ * steps: scan_kernel_steps() for section kernels, 1 for the add-back.
+ * Section kernels get one addition slot per thread and step (each thread
+ * adds at most once per step); the add-back one per element. */
+int gpu_trace_layout(struct gpu_trace_args *a, int full, int add_back,
+                     uint32_t steps, uint32_t threads, uint32_t section);
+
+/* Bytes of the regions of `grid` blocks (0 for SUMMARY detail). */
+size_t gpu_trace_bytes(const struct gpu_trace_args *a, uint32_t grid);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,36 @@
+/* kernel_api_traced.cuh - the instrumentation vocabulary of
+ * kernels/scan_kernel.h for the GPU's instrumented build: every statement
+ * still does what its untraced twin does, and also records the step, the
+ * addition or the snapshot into the launch's trace buffer (see
+ * gpu_trace_device.cuh). No include guard on the macros: a .cu file may
+ * include the kernels once untraced and once traced. Depends on
+ * gpu_trace_device.cuh; the kernels' SECTION_SIZE parameter. */
+#include "gpu_trace_device.cuh"
+
+#undef STEP
+#undef GET
+#undef SET
+#undef ADD
+#undef SUM
+#undef ADD_GLOBAL
+#undef TRACE_BLOCK
+#undef TRACE_END
+#undef SCAN_TRACE_PARAM
+
+/* The trace layout arrives by value; TRACE_BLOCK declares the thread's
+ * own trace state, which STEP, ADD, SUM and TRACE_END update. */
+#define SCAN_TRACE_PARAM , const struct gpu_trace_args scan_trace_
+#define TRACE_BLOCK(xy)                              \
+	struct gpu_thread_trace scan_thread_trace_ = \
+		gpu_trace_block(scan_trace_, (xy), __LINE__)
+#define STEP(phase, stride)                                                \
+	gpu_trace_step(scan_trace_, scan_thread_trace_, (phase), (stride), \
+	               __LINE__)
+#define GET(x) (x)
+#define SET(x, v) ((x) = (v))
+#define ADD(d, s) gpu_trace_add(scan_trace_, scan_thread_trace_, &(d), &(s))
+#define SUM(d, s) gpu_trace_sum(scan_trace_, scan_thread_trace_, &(d), &(s))
+#define ADD_GLOBAL(y, i, s, j)                                     \
+	gpu_trace_add_global(scan_trace_, (y), (uint32_t)(i), (s), \
+	                     (uint32_t)(j), SECTION_SIZE, __LINE__)
+#define TRACE_END(xy) gpu_trace_end(scan_trace_, scan_thread_trace_)

@@ -1,0 +1,379 @@
+/* gui_app.c - the animator's state: creating it around a trace, replacing
+ * the trace (a re-run or a figure that needs another algorithm), seeking,
+ * and building each frame from the view plus the window's own overlays.
+ * Depends on gui_app.h, gui_overlay.h, the views and the options library. */
+#include "gui_app.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gui_internal.h"
+#include "scan.h"
+
+const char *gui_figure_algorithm(enum scene_figure figure)
+{
+	switch (figure) {
+	case SCENE_FIGURE_9_5:
+		return "brent-kung";
+	case SCENE_FIGURE_9_10:
+		return "hierarchical";
+	default:
+		return "kogge-stone";
+	}
+}
+
+void gui_app_status(struct gui_app *app, bool error, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(app->status, sizeof(app->status), fmt, ap);
+	va_end(ap);
+	app->status_error = error;
+	/* Long enough to read a path or an error, then out of the way. */
+	app->status_ms = error ? 12000.0 : 6000.0;
+	app->dirty = true;
+}
+
+void gui_app_notify_step(struct gui_app *app)
+{
+	if (app->pb.step == app->last_notified_step)
+		return;
+	app->last_notified_step = app->pb.step;
+	if (app->panel.step_changed)
+		app->panel.step_changed(app->panel.ctx, app, app->pb.step);
+}
+
+static void describe_origin(struct gui_app *app, const struct trace *t,
+                            bool live, const char *origin)
+{
+	if (origin && origin[0])
+		snprintf(app->origin, sizeof(app->origin), "%s", origin);
+	else if (live)
+		snprintf(app->origin, sizeof(app->origin), "%s", t->device);
+	else
+		snprintf(app->origin, sizeof(app->origin), "recorded trace");
+}
+
+struct gui_app *gui_app_create(struct trace *trace,
+                               const struct run_options *run,
+                               const char *origin, const struct gui_config *cfg,
+                               const struct scene_text_metrics *metrics)
+{
+	struct gui_app *app = calloc(1, sizeof(*app));
+	if (!app || gui_editor_init(&app->editor, cfg->random_seed)) {
+		free(app);
+		trace_destroy(trace);
+		return NULL;
+	}
+	app->scene = scene_create(800, 600);
+	if (!app->scene) {
+		gui_editor_finish(&app->editor);
+		free(app);
+		trace_destroy(trace);
+		return NULL;
+	}
+	app->metrics = metrics;
+	app->theme = scene_theme_find(cfg->theme ? cfg->theme : "light");
+	if (!app->theme)
+		app->theme = scene_theme_find("light");
+	app->projection_theme = scene_theme_find("projection");
+	app->projection = cfg->projection;
+	app->fullscreen = cfg->fullscreen || cfg->projection;
+	app->fullscreen_by_projection = cfg->projection && !cfg->fullscreen;
+	app->zoom = 1.0f;
+	scene_view_defaults(&app->view, 800, 600);
+	app->view.figure = cfg->figure;
+	app->view.focus_level = -1;
+	app->view.focus_block = -1;
+	app->view.focus_element = -1;
+	app->width = app->window_w = 800;
+	app->height = app->window_h = 600;
+	if (run)
+		gui_editor_keep(&app->editor, run);
+	gui_app_set_trace(app, trace, run != NULL, origin);
+	app->dirty = true;
+	return app;
+}
+
+void gui_app_destroy(struct gui_app *app)
+{
+	if (!app)
+		return;
+	if (app->panel.destroy)
+		app->panel.destroy(app->panel.ctx);
+	trace_destroy(app->trace);
+	scene_destroy(app->scene);
+	gui_editor_finish(&app->editor);
+	free(app);
+}
+
+void gui_app_set_trace(struct gui_app *app, struct trace *trace, bool live,
+                       const char *origin)
+{
+	trace_destroy(app->trace);
+	app->trace = trace;
+	app->live = live;
+	describe_origin(app, trace, live, origin);
+	/* A new run starts at its first step, at the speed chosen before. */
+	int speed = app->trace_set ? app->pb.speed : GUI_SPEED_DEFAULT;
+	gui_playback_init(&app->pb, scene_view_step_count(trace));
+	app->pb.speed = speed;
+	app->trace_set = true;
+	app->view.focus_level = -1;
+	app->view.focus_block = -1;
+	app->view.focus_element = -1;
+	app->hover.kind = SCENE_TAG_NONE;
+	app->last_notified_step = (size_t)-1;
+	/* The editor starts from what plays; the backend is the one that ran. */
+	gui_editor_load(&app->editor, trace,
+	                strcmp(trace->backend, "cuda") == 0 ? "cuda" : NULL);
+	gui_app_notify_step(app);
+	app->dirty = true;
+}
+
+void gui_app_set_side_panel(struct gui_app *app, const struct gui_side_panel *p)
+{
+	if (app->panel.destroy)
+		app->panel.destroy(app->panel.ctx);
+	memset(&app->panel, 0, sizeof(app->panel));
+	if (p)
+		app->panel = *p;
+	app->last_notified_step = (size_t)-1;
+	gui_app_notify_step(app);
+	app->dirty = true;
+}
+
+void gui_app_resize(struct gui_app *app, int drawable_w, int drawable_h,
+                    int window_w, int window_h)
+{
+	if (drawable_w < 1)
+		drawable_w = 1;
+	if (drawable_h < 1)
+		drawable_h = 1;
+	app->width = drawable_w;
+	app->height = drawable_h;
+	app->window_w = window_w > 0 ? window_w : drawable_w;
+	app->window_h = window_h > 0 ? window_h : drawable_h;
+	app->dirty = true;
+}
+
+void gui_app_to_drawable(const struct gui_app *app, float wx, float wy,
+                         float *dx, float *dy)
+{
+	*dx = wx * (float)app->width / (float)app->window_w;
+	*dy = wy * (float)app->height / (float)app->window_h;
+}
+
+const struct scene_theme *gui_app_theme(const struct gui_app *app)
+{
+	return app->projection && app->projection_theme ? app->projection_theme
+	                                                : app->theme;
+}
+
+bool gui_app_tick(struct gui_app *app, double ms)
+{
+	bool changed = gui_playback_tick(&app->pb, ms);
+	if (app->status[0] && ms > 0) {
+		app->status_ms -= ms;
+		if (app->status_ms <= 0) {
+			app->status[0] = '\0';
+			changed = true;
+		}
+	}
+	if (changed) {
+		app->dirty = true;
+		gui_app_notify_step(app);
+	}
+	return changed;
+}
+
+bool gui_app_animating(const struct gui_app *app)
+{
+	return gui_playback_animating(&app->pb);
+}
+
+int gui_app_wake_ms(const struct gui_app *app)
+{
+	if (!app->status[0])
+		return -1;
+	return app->status_ms < 1.0 ? 1 : (int)(app->status_ms + 0.999);
+}
+
+void gui_app_seek(struct gui_app *app, size_t step)
+{
+	if (gui_playback_seek(&app->pb, step))
+		app->dirty = true;
+	gui_app_notify_step(app);
+}
+
+/* The view as it will be drawn this frame. */
+static void frame_view(const struct gui_app *app, struct scene_view *v,
+                       int width)
+{
+	*v = app->view;
+	v->step = app->pb.step;
+	v->t = (float)app->pb.t;
+	v->width = width;
+	/* The status line, while there is one, gets its own strip below. */
+	v->height = app->height - gui_overlay_status_height(app);
+	v->playing = app->pb.playing;
+	v->speed = (float)gui_playback_speed_factor(app->pb.speed);
+	v->hover = app->hover;
+	v->sources = app->sources;
+}
+
+uint32_t gui_figure_section(size_t n)
+{
+	uint32_t s = 2;
+	while ((size_t)s * 2 <= n / 4 && s < 2048)
+		s *= 2;
+	return s;
+}
+
+static bool view_builds(struct gui_app *app, enum scene_figure figure,
+                        char *err, size_t err_size)
+{
+	struct scene_view v;
+	struct scene *s = scene_create(app->width, app->height);
+	if (!s) {
+		snprintf(err, err_size, "out of memory");
+		return false;
+	}
+	frame_view(app, &v, app->width);
+	v.figure = figure;
+	int rc = scene_view_build(s, app->trace, &v, gui_app_theme(app),
+	                          app->metrics, err, err_size);
+	scene_destroy(s);
+	return rc == 0;
+}
+
+bool gui_app_set_figure(struct gui_app *app, enum scene_figure figure)
+{
+	char err[256];
+	if ((unsigned)figure >= SCENE_FIGURE_COUNT)
+		return false;
+	if (figure == app->view.figure)
+		return false;
+	if (app->live && scene_figure_for(app->trace) != figure) {
+		/* Run the algorithm the figure draws on the same input. */
+		const char *name = gui_figure_algorithm(figure);
+		struct gui_editor *ed = &app->editor;
+		size_t saved_algorithm = ed->algorithm;
+		char saved_section[sizeof(ed->section)];
+		memcpy(saved_section, ed->section, sizeof(saved_section));
+		for (size_t i = 0; i < scan_algorithm_count(); i++)
+			if (strcmp(scan_algorithm_at(i)->name, name) == 0)
+				ed->algorithm = i;
+		if (figure == SCENE_FIGURE_9_10)
+			snprintf(ed->section, sizeof(ed->section), "%u",
+			         gui_figure_section(app->trace->n));
+		else
+			ed->section[0] = '\0';
+		enum scene_figure old = app->view.figure;
+		app->view.figure = figure;
+		if (!gui_app_rerun(app)) {
+			app->view.figure = old;
+			ed->algorithm = saved_algorithm;
+			memcpy(ed->section, saved_section,
+			       sizeof(saved_section));
+			return false;
+		}
+		app->view.figure = figure;
+		return true;
+	}
+	if (!view_builds(app, figure, err, sizeof(err))) {
+		gui_app_status(app, true, "Figure %s: %s",
+		               scene_figure_name(figure), err);
+		return false;
+	}
+	app->view.figure = figure;
+	app->view.focus_level = -1;
+	app->view.focus_block = -1;
+	app->view.focus_element = -1;
+	app->zoom = 1.0f;
+	app->pan_x = app->pan_y = 0.0f;
+	app->status[0] = '\0';
+	app->dirty = true;
+	return true;
+}
+
+/* A failed run: the open editor shows why under its fields; otherwise
+ * (a figure key, R) the status line does. */
+static void fail_status(struct gui_app *app)
+{
+	if (app->editor.open)
+		app->status[0] = '\0';
+	else
+		gui_app_status(app, true, "%s", app->editor.error);
+}
+
+bool gui_app_rerun(struct gui_app *app)
+{
+	struct run_options o;
+	struct trace *t = NULL;
+	app->dirty = true;
+	if (gui_editor_options(&app->editor, &o)) {
+		fail_status(app);
+		return false;
+	}
+	enum exec_status st = run_options_execute(&o, &t);
+	if (st != EXEC_OK) {
+		snprintf(app->editor.error, sizeof(app->editor.error), "%s",
+		         o.error);
+		run_options_finish_free(&o);
+		fail_status(app);
+		return false;
+	}
+	run_options_finish_free(&o);
+	/* The figure follows the algorithm the editor chose, unless the
+	 * caller (gui_app_set_figure) already set the one it ran for. */
+	enum scene_figure fig = scene_figure_for(t);
+	bool keep_figure = app->view.figure == fig;
+	gui_app_set_trace(app, t, true, NULL);
+	if (!keep_figure)
+		app->view.figure = fig;
+	app->zoom = 1.0f;
+	app->pan_x = app->pan_y = 0.0f;
+	app->status[0] = '\0'; /* what ran shows in the title and the panel */
+	return true;
+}
+
+int gui_app_build(struct gui_app *app)
+{
+	char err[256];
+	struct scene_view v;
+	const struct scene_theme *th = gui_app_theme(app);
+	int panel_w = 0;
+	if (app->panel.width) {
+		panel_w = app->panel.width(app->panel.ctx, app, app->width,
+		                           app->height);
+		if (panel_w < 0)
+			panel_w = 0;
+		if (panel_w > app->width / 2)
+			panel_w = app->width / 2;
+	}
+	app->view_width = app->width - panel_w;
+	frame_view(app, &v, app->view_width);
+	if (scene_view_build(app->scene, app->trace, &v, th, app->metrics, err,
+	                     sizeof(err))) {
+		scene_reset(app->scene, app->width, app->height,
+		            scene_theme_color(th, SCENE_ROLE_BACKGROUND));
+		gui_overlay_message(app, err);
+	}
+	gui_overlay_zoom(app, app->width - panel_w);
+	app->scene->width = app->width;
+	app->scene->height = app->height;
+	if (panel_w > 0 && app->panel.build) {
+		struct scene_rect area = {(float)(app->width - panel_w), 0.0f,
+		                          (float)app->width,
+		                          (float)app->height};
+		app->panel.build(app->panel.ctx, app, app->scene, area, th,
+		                 app->metrics);
+	}
+	gui_overlay_build(app);
+	app->dirty = false;
+	return app->scene->failed ? -1 : 0;
+}

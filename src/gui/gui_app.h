@@ -1,0 +1,210 @@
+/* gui_app.h - the animator's state machine: the trace it plays, the playback
+ * clock, the figure and its options, zoom and pan, hover, overlays (help,
+ * input editor, status line) and the side-panel seam the lessons use. It
+ * takes SDL events and builds scenes; it never draws, so tests drive it
+ * headless. Depends on SDL2 (events only), the views, options and trace. */
+#ifndef SCANVIZ_GUI_APP_H
+#define SCANVIZ_GUI_APP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <SDL.h>
+
+#include "gui_editor.h"
+#include "gui_playback.h"
+#include "options.h"
+#include "scene.h"
+#include "theme.h"
+#include "trace.h"
+#include "view.h"
+
+struct gui_app;
+
+/* Buttons the window adds to the views' own (tag CONTROL, a = one of these;
+ * they start well past enum scene_control so the two never meet). */
+enum gui_control {
+	GUI_CONTROL_EDIT = 1000,  /* opens the input editor */
+	GUI_CONTROL_HELP,         /* the help overlay */
+	GUI_CONTROL_EDITOR_FIELD, /* b = enum gui_editor_field */
+	GUI_CONTROL_EDITOR_RUN,
+	GUI_CONTROL_EDITOR_RANDOM,
+	GUI_CONTROL_EDITOR_CANCEL,
+	GUI_CONTROL_OVERLAY, /* the help overlay's card: swallows clicks */
+};
+
+/* The seam for a panel beside the view (the lessons' narration). The app
+ * gives it a column at the window's right edge and every event first; it
+ * never knows what the panel shows. Every callback may be NULL. */
+struct gui_side_panel {
+	void *ctx;
+	/* Width in drawable px the panel wants in a window of w x h px; 0 hides
+	 * it. Asked each frame, so the panel can grow, shrink or close. */
+	int (*width)(void *ctx, const struct gui_app *app, int w, int h);
+	/* Appends the panel's items to s inside `area` (drawable px), after the
+	 * view and before the overlays. Tag items CONTROL with a >= 2000 to get
+	 * clicks on them through `event`. Returns 0, or -1 when out of memory. */
+	int (*build)(void *ctx, const struct gui_app *app, struct scene *s,
+	             struct scene_rect area, const struct scene_theme *th,
+	             const struct scene_text_metrics *m);
+	/* Sees each event before the app (mouse positions in window points; see
+	 * gui_app_to_drawable). Returns true when it used the event; the app
+	 * then only redraws. */
+	bool (*event)(void *ctx, struct gui_app *app, const SDL_Event *e);
+	/* Told whenever the step shown changes (a settled step or a new one). */
+	void (*step_changed)(void *ctx, struct gui_app *app, size_t step);
+	/* Lines for the help overlay, NULL-terminated ("key", "what") pairs. */
+	const char *const *(*help)(void *ctx);
+	/* Frees ctx when the app is destroyed or the panel replaced. */
+	void (*destroy)(void *ctx);
+};
+
+/* Requests the state machine makes of the window, which carries them out
+ * (the app never calls the window itself). */
+enum gui_request {
+	GUI_REQUEST_NONE = 0,
+	GUI_REQUEST_FULLSCREEN = 1 << 0, /* match app->fullscreen */
+	GUI_REQUEST_SCREENSHOT = 1 << 1, /* write the current frame as PNG */
+	GUI_REQUEST_TEXT_INPUT =
+		1 << 2, /* the editor opened or closed: keep text input on */
+};
+
+/* What the app was started with, besides the trace. */
+struct gui_config {
+	enum scene_figure figure;
+	const char *theme; /* "light" or "dark"; NULL: light */
+	bool projection;
+	bool fullscreen;
+	uint64_t random_seed; /* first seed the editor's Randomise uses */
+	int width, height;    /* window size in points; 0: from the screen */
+};
+
+struct gui_app {
+	/* What plays: a trace made live from run options (editing re-runs
+	 * them), or one replayed from a file (editing turns it live). */
+	struct trace *trace; /* owned */
+	bool trace_set;      /* a trace was set before this one */
+	bool live;
+	char origin[256]; /* "CPU emulator", "trace.json", ... */
+
+	struct gui_playback pb;
+	struct scene_view view; /* figure, labels, focus; the rest per frame */
+	size_t last_notified_step; /* for side_panel.step_changed */
+
+	const struct scene_theme *theme; /* normal theme */
+	const struct scene_theme *projection_theme;
+	const struct scene_text_metrics *metrics;
+	const struct scene_source_set *sources; /* borrowed; may be NULL */
+
+	bool projection;
+	bool fullscreen;
+	bool fullscreen_by_projection; /* leaving projection leaves fullscreen */
+	bool help;                     /* the help overlay is open */
+	struct gui_editor editor;
+	bool swallow_text; /* drop the text of the key that opened it */
+
+	/* Geometry: drawable px (the scene's units) and window points. */
+	int width, height;
+	int window_w, window_h;
+	int view_width;           /* width less the side panel, last frame */
+	float zoom, pan_x, pan_y; /* of the figure; 1, 0, 0 is the layout */
+	struct scene_rect figure_area; /* where the figure lies, last frame */
+
+	/* The pointer, in drawable px. */
+	float mouse_x, mouse_y;
+	bool mouse_in;
+	bool scrubbing; /* the scrub bar is held */
+	bool dragging;  /* panning with the left button */
+	bool drag_moved;
+	float drag_x, drag_y;
+	struct scene_tag hover;
+
+	char status[512]; /* one line at the bottom; "" none */
+	bool status_error;
+	double status_ms; /* until the status line goes */
+
+	struct scene *scene; /* the last frame built (hit tests) */
+	bool dirty;          /* the frame must be built and drawn again */
+	bool quit;
+	unsigned requests;        /* enum gui_request bits */
+	char screenshot_dir[512]; /* where S writes; "" the working folder */
+
+	struct gui_side_panel panel;
+};
+
+/* Creates the app around `trace` (ownership passes to the app, even on
+ * failure). `run` holds the options the trace was made from, copied as
+ * strings so the editor can re-run them; NULL for a replayed trace
+ * (`origin` then names its file). Metrics are borrowed and must outlive
+ * the app. Returns NULL when out of memory. */
+struct gui_app *gui_app_create(struct trace *trace,
+                               const struct run_options *run,
+                               const char *origin, const struct gui_config *cfg,
+                               const struct scene_text_metrics *metrics);
+/* Frees the app, its trace, scene and side panel; NULL does nothing. */
+void gui_app_destroy(struct gui_app *app);
+
+/* Replaces the trace played (ownership passes to the app), back at its
+ * first step. `live` says whether it came from run options. */
+void gui_app_set_trace(struct gui_app *app, struct trace *trace, bool live,
+                       const char *origin);
+
+/* Installs the side panel (copied; the old one is destroyed). */
+void gui_app_set_side_panel(struct gui_app *app,
+                            const struct gui_side_panel *p);
+
+/* Sets the drawable size (px) and the window size (points) after a resize
+ * or a move to a screen of another density. */
+void gui_app_resize(struct gui_app *app, int drawable_w, int drawable_h,
+                    int window_w, int window_h);
+/* Window points to drawable px. */
+void gui_app_to_drawable(const struct gui_app *app, float wx, float wy,
+                         float *dx, float *dy);
+
+/* Handles one event. Returns true when the frame must be drawn again. */
+bool gui_app_handle_event(struct gui_app *app, const SDL_Event *e);
+/* Advances the clock by `ms`; returns true when the frame changed. */
+bool gui_app_tick(struct gui_app *app, double ms);
+/* True while frames must keep coming without events (a motion, playing). */
+bool gui_app_animating(const struct gui_app *app);
+/* Milliseconds until the app changes by itself when not animating (the
+ * status line going), or -1 when only an event can change it. */
+int gui_app_wake_ms(const struct gui_app *app);
+
+/* The theme in use (projection or normal). */
+const struct scene_theme *gui_app_theme(const struct gui_app *app);
+
+/* Builds the current frame into app->scene: the view, the side panel, then
+ * the overlays. Returns 0, or -1 when out of memory (a view that cannot
+ * show the trace draws its error instead and still returns 0). */
+int gui_app_build(struct gui_app *app);
+
+/* Jumps to a step, settled and paused (lessons, the scrub bar, Home/End). */
+void gui_app_seek(struct gui_app *app, size_t step);
+
+/* Switches figure. A live trace whose algorithm does not fit the figure is
+ * re-run with the figure's algorithm (9.1 kogge-stone, 9.5 brent-kung,
+ * 9.10 hierarchical); a replayed one keeps its trace. Returns true when the
+ * figure changed; otherwise the status line says why not. */
+bool gui_app_set_figure(struct gui_app *app, enum scene_figure figure);
+
+/* Re-runs the editor's options (validated by the options library) and
+ * plays the new trace. Returns true on success; otherwise the editor and
+ * the status line show the one-line error and the old trace stays. */
+bool gui_app_rerun(struct gui_app *app);
+
+/* Sets the status line (printf-style); it goes after a few seconds. */
+void gui_app_status(struct gui_app *app, bool error, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+/* The algorithm a figure shows best, for --figure without --algo. */
+const char *gui_figure_algorithm(enum scene_figure figure);
+/* The section size Figure 9.10 uses when none is given: four blocks where
+ * the input allows (the book's 16 values give 4), at least 2. */
+uint32_t gui_figure_section(size_t n);
+
+#endif

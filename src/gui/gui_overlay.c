@@ -1,0 +1,549 @@
+/* gui_overlay.c - what the window adds to a view's scene: its two buttons
+ * (edit the input, help), the status line, the help card listing every key,
+ * and the message shown when a view cannot draw a trace. Sizes follow the
+ * theme the way the views' do, so projection mode enlarges these too.
+ * Depends on gui_internal.h, scene.h and theme.h. */
+#include "gui_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gui_overlay_util.h"
+
+static const struct gui_help_row help_rows[] = {
+	{"Space", "play / pause"},
+	{"\u2192  or  Page Down", "next step (animated)"},
+	{"\u2190  or  Page Up", "previous step (instant)"},
+	{"Home  /  End", "first / last step"},
+	{"+  /  \u2212", "faster / slower (0.25\u00d7 to 4\u00d7)"},
+	{"1  /  2  /  3", "Figure 9.1 / 9.5 / 9.10"},
+	{"L", "label values or input ranges (x0..x3)"},
+	{"E", "edit the input: values, N, section, algorithm"},
+	{"R", "new random values, same N"},
+	{"P", "projection mode: big type, high contrast"},
+	{"F  or  F11", "fullscreen"},
+	{"S", "screenshot (PNG)"},
+	{"Wheel  /  drag", "zoom / pan the figure;  0 resets"},
+	{"Click", "buttons, scrub bar, a row's step, a block"},
+	{"Hover", "what an element sums, which step changed it"},
+	{"?  or  H  or  F1", "this help"},
+	{"Esc", "close a card, leave fullscreen, unzoom, quit"},
+	{"Q", "quit"},
+};
+
+const struct gui_help_row *gui_help_rows(size_t *count)
+{
+	*count = sizeof(help_rows) / sizeof(help_rows[0]);
+	return help_rows;
+}
+
+void gui_overlay_sizes(const struct gui_app *app, struct gui_sizes *z)
+{
+	const struct scene_theme *th = gui_app_theme(app);
+	/* As the view sizes its text: from its own viewport, so the window's
+	 * items match it beside a side panel too. */
+	int w = app->view_width > 0 ? app->view_width : app->width;
+	int h = app->height;
+	int w16 = (int)((long)w * 9 / 16);
+	if (w16 < h)
+		h = w16;
+	z->th = th;
+	z->m = app->metrics;
+	z->body = scene_theme_text_px(th, h);
+	z->small = fmaxf(th->min_text, roundf(z->body * 0.82f));
+	z->pad = roundf(z->body * 0.5f);
+	z->lw = fmaxf(1.0f, roundf(z->body * th->line_scale * 2.0f) * 0.5f);
+}
+
+float gui_text_width(const struct gui_sizes *z, enum scene_font font,
+                     float size, const char *text)
+{
+	float w = 0, h = 0;
+	z->m->measure(z->m->ctx, font, size, text, &w, &h);
+	return w;
+}
+
+struct scene_color gui_color(const struct gui_sizes *z, enum scene_role role)
+{
+	return scene_theme_color(z->th, role);
+}
+
+/* `keep` bytes of text with an ellipsis, from its end or its start, cut
+ * at a UTF-8 boundary. */
+static void shorten(const char *text, size_t len, size_t keep, bool keep_end,
+                    char *buf, size_t size)
+{
+	if (keep_end) {
+		const char *from = text + len - keep;
+		while (*from && ((unsigned char)*from & 0xC0) == 0x80)
+			from++;
+		snprintf(buf, size, "\u2026%s", from);
+	} else {
+		while (keep > 0 && ((unsigned char)text[keep] & 0xC0) == 0x80)
+			keep--;
+		snprintf(buf, size, "%.*s\u2026", (int)keep, text);
+	}
+}
+
+struct scene_item *gui_text_fit(struct scene *s, const struct gui_sizes *z,
+                                const char *text, float x, float y, float w,
+                                float size, enum scene_font font,
+                                enum scene_halign ha, struct scene_color color,
+                                bool keep_end)
+{
+	if (w <= 0)
+		return NULL;
+	size_t len = strlen(text);
+	/* Long text is cut before measuring: no line holds more than this. */
+	if (len < 2048 && gui_text_width(z, font, size, text) <= w)
+		return scene_text(s, z->m, text, x, y, size, font, ha,
+		                  SCENE_VALIGN_TOP, color);
+	/* Shorten at the end (or, for a field being typed into, at the start,
+	 * so the newest text stays visible) with an ellipsis: the most bytes
+	 * that fit, found by bisection (width grows with the bytes kept). */
+	char buf[1100];
+	size_t lo = 0, hi = len < 1024 ? len : 1024;
+	while (lo < hi) {
+		size_t mid = (lo + hi + 1) / 2;
+		shorten(text, len, mid, keep_end, buf, sizeof(buf));
+		if (gui_text_width(z, font, size, buf) <= w)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	if (lo == 0)
+		return NULL;
+	shorten(text, len, lo, keep_end, buf, sizeof(buf));
+	return scene_text(s, z->m, buf, x, y, size, font, ha, SCENE_VALIGN_TOP,
+	                  color);
+}
+
+int gui_text_wrap(struct scene *s, const struct gui_sizes *z, const char *text,
+                  float x, float y, float w, float size, enum scene_font font,
+                  struct scene_color color, int max_lines)
+{
+	char line[512];
+	const char *p = text;
+	int lines = 0;
+	while (*p == ' ')
+		p++;
+	while (*p && lines < max_lines) {
+		float ly = y + (float)lines * size * 1.25f;
+		if (lines + 1 == max_lines) {
+			/* The last line takes the rest, shortened with an ellipsis. */
+			gui_text_fit(s, z, p, x, ly, w, size, font,
+			             SCENE_HALIGN_LEFT, color, false);
+			return lines + 1;
+		}
+		/* The longest run of whole words that fits (at least one word). */
+		size_t fit = 0;
+		const char *end = p;
+		for (;;) {
+			while (*end == ' ')
+				end++;
+			while (*end && *end != ' ')
+				end++;
+			size_t len = (size_t)(end - p);
+			if (len >= sizeof(line))
+				break;
+			memcpy(line, p, len);
+			line[len] = '\0';
+			if (fit > 0 && gui_text_width(z, font, size, line) > w)
+				break;
+			fit = len;
+			if (!*end)
+				break;
+		}
+		if (fit == 0)
+			fit = strlen(p) < sizeof(line) - 1 ? strlen(p)
+			                                   : sizeof(line) - 1;
+		memcpy(line, p, fit);
+		line[fit] = '\0';
+		gui_text_fit(s, z, line, x, ly, w, size, font,
+		             SCENE_HALIGN_LEFT, color, false);
+		p += fit;
+		while (*p == ' ')
+			p++;
+		lines++;
+	}
+	return lines;
+}
+
+struct scene_item *gui_button(struct scene *s, const struct gui_sizes *z,
+                              struct scene_rect r, const char *label,
+                              float size, int control, int b, bool focus)
+{
+	struct scene_color fill = gui_color(z, SCENE_ROLE_CONTROL);
+	struct scene_color ring = focus ? gui_color(z, SCENE_ROLE_ACCENT)
+	                                : (struct scene_color){0, 0, 0, 0};
+	struct scene_item *box = scene_box(s, r, (r.y1 - r.y0) * 0.2f, fill,
+	                                   ring, focus ? z->lw * 2 : 0);
+	if (box)
+		box->tag = (struct scene_tag){SCENE_TAG_CONTROL, control, b, 0};
+	scene_text(s, z->m, label, (r.x0 + r.x1) * 0.5f, (r.y0 + r.y1) * 0.5f,
+	           size, SCENE_FONT_SANS, SCENE_HALIGN_CENTER,
+	           SCENE_VALIGN_MIDDLE, gui_color(z, SCENE_ROLE_CONTROL_TEXT));
+	return box;
+}
+
+void gui_overlay_message(struct gui_app *app, const char *text)
+{
+	struct gui_sizes z;
+	gui_overlay_sizes(app, &z);
+	float w = (float)app->width - z.pad * 8;
+	gui_text_wrap(app->scene, &z, text, z.pad * 4,
+	              (float)app->height * 0.4f, w, z.body,
+	              SCENE_FONT_SANS_BOLD, gui_color(&z, SCENE_ROLE_TEXT), 4);
+}
+
+/* The view's panel: the first box filling the right edge from the top in
+ * the panel colour (view_panel_build draws it first). */
+static long find_panel(const struct gui_app *app, int width,
+                       struct scene_rect *panel)
+{
+	const struct scene *s = app->scene;
+	struct scene_color pc =
+		scene_theme_color(gui_app_theme(app), SCENE_ROLE_PANEL);
+	for (size_t i = 0; i < s->count; i++) {
+		const struct scene_item *it = &s->items[i];
+		if (it->kind != SCENE_ITEM_BOX ||
+		    it->tag.kind != SCENE_TAG_NONE)
+			continue;
+		const struct scene_box *b = &it->u.box;
+		if (b->r.y0 <= 0.5f && fabsf(b->r.x1 - (float)width) < 0.5f &&
+		    memcmp(&b->fill, &pc, sizeof(pc)) == 0) {
+			*panel = b->r;
+			return (long)i;
+		}
+	}
+	return -1;
+}
+
+/* Top of the controls bar: above the highest tagged control. */
+static float controls_top(const struct gui_app *app, const struct gui_sizes *z)
+{
+	const struct scene *s = app->scene;
+	float top = (float)app->height;
+	for (size_t i = 0; i < s->count; i++) {
+		const struct scene_item *it = &s->items[i];
+		if (it->tag.kind == SCENE_TAG_CONTROL &&
+		    it->tag.a < GUI_CONTROL_EDIT &&
+		    it->bounds.y0 > (float)app->height * 0.5f &&
+		    it->bounds.y0 < top)
+			top = it->bounds.y0;
+	}
+	return top < (float)app->height ? top - z->pad * 0.5f : top;
+}
+
+/* Inserts a copy of `item` at index `at`, moving the rest up. */
+static void insert_at(struct scene *s, size_t at)
+{
+	if (s->count == 0 || at >= s->count)
+		return;
+	struct scene_item last = s->items[s->count - 1];
+	memmove(&s->items[at + 1], &s->items[at],
+	        (s->count - 1 - at) * sizeof(s->items[0]));
+	s->items[at] = last;
+}
+
+static void scale_item(struct scene *s, struct scene_item *it, float z,
+                       float dx, float dy)
+{
+#define X(v) ((v)*z + dx)
+#define Y(v) ((v)*z + dy)
+	it->bounds = (struct scene_rect){X(it->bounds.x0), Y(it->bounds.y0),
+	                                 X(it->bounds.x1), Y(it->bounds.y1)};
+	switch (it->kind) {
+	case SCENE_ITEM_BOX: {
+		struct scene_box *b = &it->u.box;
+		b->r = (struct scene_rect){X(b->r.x0), Y(b->r.y0), X(b->r.x1),
+		                           Y(b->r.y1)};
+		b->radius *= z;
+		b->stroke_width *= z;
+		break;
+	}
+	case SCENE_ITEM_LINE:
+	case SCENE_ITEM_ARROW: {
+		struct scene_line *l = &it->u.line;
+		l->x0 = X(l->x0);
+		l->y0 = Y(l->y0);
+		l->x1 = X(l->x1);
+		l->y1 = Y(l->y1);
+		l->width *= z;
+		l->head *= z;
+		l->dash *= z;
+		break;
+	}
+	case SCENE_ITEM_POLYLINE:
+	case SCENE_ITEM_POLYGON: {
+		struct scene_path *p = &it->u.path;
+		for (uint32_t k = 0; k < p->count; k++) {
+			struct scene_point *pt = &s->points[p->first + k];
+			pt->x = X(pt->x);
+			pt->y = Y(pt->y);
+		}
+		p->width *= z;
+		break;
+	}
+	case SCENE_ITEM_TEXT: {
+		struct scene_text *t = &it->u.text;
+		t->x = X(t->x);
+		t->y = Y(t->y);
+		t->size *= z;
+		t->width *= z;
+		t->height *= z;
+		break;
+	}
+	default:
+		break;
+	}
+#undef X
+#undef Y
+}
+
+static void clamp_pan(struct gui_app *app)
+{
+	float fw = app->figure_area.x1 - app->figure_area.x0;
+	float fh = app->figure_area.y1 - app->figure_area.y0;
+	float minx = fw - fw * app->zoom, miny = fh - fh * app->zoom;
+	app->pan_x = fminf(0.0f, fmaxf(minx, app->pan_x));
+	app->pan_y = fminf(0.0f, fmaxf(miny, app->pan_y));
+}
+
+void gui_overlay_zoom(struct gui_app *app, int width)
+{
+	struct gui_sizes z;
+	struct scene *s = app->scene;
+	struct scene_rect panel = {(float)width, 0, (float)width,
+	                           (float)app->height};
+	gui_overlay_sizes(app, &z);
+	long first_chrome = find_panel(app, width, &panel);
+	float ctl = controls_top(app, &z);
+	app->figure_area = (struct scene_rect){0, 0, panel.x0, ctl};
+	clamp_pan(app);
+	if (app->zoom == 1.0f && app->pan_x == 0.0f && app->pan_y == 0.0f)
+		return;
+	if (first_chrome < 0)
+		first_chrome = (long)s->count; /* no panel: every view item */
+
+	/* Where the hovered item was, to move the view's tooltip with it. */
+	struct scene_rect hover_before = {0}, hover_after = {0};
+	bool hovered = false;
+	for (long i = 0; i < first_chrome; i++) {
+		struct scene_item *it = &s->items[i];
+		if (app->hover.kind != SCENE_TAG_NONE &&
+		    memcmp(&it->tag, &app->hover, sizeof(it->tag)) == 0 &&
+		    !hovered) {
+			hovered = true;
+			hover_before = it->bounds;
+			scale_item(s, it, app->zoom, app->pan_x, app->pan_y);
+			hover_after = it->bounds;
+			continue;
+		}
+		scale_item(s, it, app->zoom, app->pan_x, app->pan_y);
+	}
+	/* The view's tooltip is its last box in the tooltip colour and the
+	 * text after it: it follows the element it describes. */
+	struct scene_color tip = gui_color(&z, SCENE_ROLE_TOOLTIP);
+	for (size_t i = s->count; hovered && i-- > (size_t)first_chrome;) {
+		struct scene_item *it = &s->items[i];
+		if (it->kind == SCENE_ITEM_BOX &&
+		    memcmp(&it->u.box.fill, &tip, sizeof(tip)) == 0) {
+			float dx = (hover_after.x0 + hover_after.x1 -
+			            hover_before.x0 - hover_before.x1) *
+			           0.5f;
+			float dy = hover_after.y0 - hover_before.y0;
+			float w = it->bounds.x1 - it->bounds.x0;
+			float nx = fminf(fmaxf(it->bounds.x0 + dx, 0.0f),
+			                 (float)width - w);
+			float ny = fminf(fmaxf(it->bounds.y0 + dy, 0.0f),
+			                 ctl - (it->bounds.y1 - it->bounds.y0));
+			dx = nx - it->bounds.x0;
+			dy = ny - it->bounds.y0;
+			for (size_t k = i; k < s->count; k++)
+				scale_item(s, &s->items[k], 1.0f, dx, dy);
+			break;
+		}
+	}
+	/* The zoomed figure stays in its area: the panel's own background
+	 * covers its right; a band in the background colour covers the
+	 * controls' strip and the top margin is the window's edge. */
+	float band_top =
+		first_chrome < (long)s->count ? fminf(ctl, panel.y1) : ctl;
+	struct scene_item *band = scene_box(
+		s,
+		(struct scene_rect){0, band_top, (float)width,
+	                            (float)app->height},
+		0, scene_theme_color(gui_app_theme(app), SCENE_ROLE_BACKGROUND),
+		(struct scene_color){0, 0, 0, 0}, 0);
+	if (band)
+		insert_at(s, (size_t)first_chrome);
+}
+
+/* The window's two buttons, top right: edit the input, and help. */
+static void buttons(struct gui_app *app, const struct gui_sizes *z)
+{
+	float h = roundf(z->body * 1.6f);
+	float y = z->pad;
+	float x1 = (float)app->view_width - z->pad;
+	const char *help = "?";
+	const char *edit = "Edit";
+	float hw = h;
+	float ew =
+		gui_text_width(z, SCENE_FONT_SANS, z->small, edit) + z->pad * 2;
+	struct scene_rect hr = {x1 - hw, y, x1, y + h};
+	struct scene_rect er = {hr.x0 - z->pad * 0.6f - ew, y,
+	                        hr.x0 - z->pad * 0.6f, y + h};
+	gui_button(app->scene, z, er, edit, z->small, GUI_CONTROL_EDIT, 0,
+	           false);
+	gui_button(app->scene, z, hr, help, z->small, GUI_CONTROL_HELP, 0,
+	           app->help);
+}
+
+static void status_text(const struct gui_app *app, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s%s", app->status_error ? "Error: " : "",
+	         app->status);
+}
+
+/* Lines the status takes: two when one is not enough (a long error keeps
+ * its advice, which comes last). */
+static int status_lines(const struct gui_app *app, const struct gui_sizes *z)
+{
+	char text[600];
+	status_text(app, text, sizeof(text));
+	int w = app->view_width > 0 ? app->view_width : app->width;
+	float avail = (float)w - z->pad * 4;
+	return gui_text_width(z, SCENE_FONT_SANS_BOLD, z->small, text) > avail
+	               ? 2
+	               : 1;
+}
+
+int gui_overlay_status_height(const struct gui_app *app)
+{
+	struct gui_sizes z;
+	if (!app->status[0])
+		return 0;
+	gui_overlay_sizes(app, &z);
+	float line = z.small * 1.25f;
+	return (int)roundf(line * (float)status_lines(app, &z) + z.pad * 1.2f);
+}
+
+/* The status in a strip of its own under the controls: what just happened
+ * that nothing else shows (a screenshot's path, an error). */
+static void status_line(struct gui_app *app, const struct gui_sizes *z)
+{
+	int h = gui_overlay_status_height(app);
+	if (h == 0)
+		return;
+	char text[600];
+	status_text(app, text, sizeof(text));
+	float W = (float)app->view_width, H = (float)app->height;
+	struct scene_rect r = {0, H - (float)h, W, H};
+	scene_box(app->scene, r, 0, gui_color(z, SCENE_ROLE_TOOLTIP),
+	          (struct scene_color){0, 0, 0, 0}, 0);
+	/* A rule above it, thick for an error: not colour alone. */
+	float rule = app->status_error ? z->lw * 3 : z->lw;
+	scene_box(app->scene, (struct scene_rect){0, r.y0, W, r.y0 + rule}, 0,
+	          gui_color(z, app->status_error ? SCENE_ROLE_RACE
+	                                         : SCENE_ROLE_ELEMENT_EDGE),
+	          (struct scene_color){0, 0, 0, 0}, 0);
+	gui_text_wrap(app->scene, z, text, z->pad * 2, r.y0 + z->pad * 0.6f,
+	              W - z->pad * 4, z->small,
+	              app->status_error ? SCENE_FONT_SANS_BOLD
+	                                : SCENE_FONT_SANS,
+	              gui_color(z, SCENE_ROLE_TEXT), status_lines(app, z));
+}
+
+static void dim_all(struct gui_app *app, const struct gui_sizes *z)
+{
+	struct scene_color bg = gui_color(z, SCENE_ROLE_BACKGROUND);
+	bg.a = 200;
+	scene_box(app->scene,
+	          (struct scene_rect){0, 0, (float)app->width,
+	                              (float)app->height},
+	          0, bg, (struct scene_color){0, 0, 0, 0}, 0);
+}
+
+static void help_card(struct gui_app *app, const struct gui_sizes *z)
+{
+	size_t base_rows;
+	const struct gui_help_row *rows = gui_help_rows(&base_rows);
+	const char *const *extra =
+		app->panel.help ? app->panel.help(app->panel.ctx) : NULL;
+	size_t extra_rows = 0;
+	while (extra && extra[extra_rows * 2] && extra[extra_rows * 2 + 1])
+		extra_rows++;
+	size_t n = base_rows + extra_rows;
+	float W = (float)app->width, H = (float)app->height;
+	/* The type that lets every row fit, up to the body size. */
+	float size = fminf(z->body, (H * 0.86f) / ((float)n * 1.45f + 3.5f));
+	size = fmaxf(size, 8.0f);
+	float row_h = size * 1.45f;
+	float keys_w = 0, what_w = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *k = i < base_rows ? rows[i].keys
+		                              : extra[(i - base_rows) * 2];
+		const char *w = i < base_rows ? rows[i].what
+		                              : extra[(i - base_rows) * 2 + 1];
+		keys_w = fmaxf(keys_w, gui_text_width(z, SCENE_FONT_SANS_BOLD,
+		                                      size, k));
+		what_w = fmaxf(what_w,
+		               gui_text_width(z, SCENE_FONT_SANS, size, w));
+	}
+	float pad = fmaxf(4.0f, roundf(size * 0.6f));
+	float cw = fminf(keys_w + what_w + pad * 6, W - z->pad * 4);
+	float ch = row_h * (float)n + size * 4.0f + pad;
+	struct scene_rect r = {roundf((W - cw) * 0.5f), roundf((H - ch) * 0.5f),
+	                       0, 0};
+	r.x1 = r.x0 + cw;
+	r.y1 = r.y0 + ch;
+	dim_all(app, z);
+	struct scene_item *card =
+		scene_box(app->scene, r, pad, gui_color(z, SCENE_ROLE_TOOLTIP),
+	                  gui_color(z, SCENE_ROLE_ELEMENT_EDGE), z->lw);
+	if (card)
+		card->tag = (struct scene_tag){SCENE_TAG_CONTROL,
+		                               GUI_CONTROL_OVERLAY, 0, 0};
+	float x = r.x0 + pad * 2, y = r.y0 + pad;
+	gui_text_fit(app->scene, z, "Keys", x, y, cw - pad * 4, size * 1.2f,
+	             SCENE_FONT_SANS_BOLD, SCENE_HALIGN_LEFT,
+	             gui_color(z, SCENE_ROLE_TEXT), false);
+	y += size * 2.2f;
+	float kx = x, wx = x + keys_w + pad * 1.5f;
+	float ww = r.x1 - pad * 2 - wx;
+	for (size_t i = 0; i < n; i++, y += row_h) {
+		const char *k = i < base_rows ? rows[i].keys
+		                              : extra[(i - base_rows) * 2];
+		const char *w = i < base_rows ? rows[i].what
+		                              : extra[(i - base_rows) * 2 + 1];
+		gui_text_fit(app->scene, z, k, kx, y, keys_w + pad, size,
+		             SCENE_FONT_SANS_BOLD, SCENE_HALIGN_LEFT,
+		             gui_color(z, SCENE_ROLE_TEXT), false);
+		gui_text_fit(app->scene, z, w, wx, y, ww, size, SCENE_FONT_SANS,
+		             SCENE_HALIGN_LEFT, gui_color(z, SCENE_ROLE_TEXT),
+		             false);
+	}
+	gui_text_fit(app->scene, z, "Esc or a click outside closes this card",
+	             x, y + size * 0.2f, cw - pad * 4, size * 0.9f,
+	             SCENE_FONT_SANS, SCENE_HALIGN_LEFT,
+	             gui_color(z, SCENE_ROLE_TEXT_DIM), false);
+}
+
+void gui_overlay_build(struct gui_app *app)
+{
+	struct gui_sizes z;
+	gui_overlay_sizes(app, &z);
+	if (app->figure_area.x1 <= 0)
+		app->figure_area = (struct scene_rect){0, 0, (float)app->width,
+		                                       (float)app->height};
+	buttons(app, &z);
+	status_line(app, &z);
+	if (app->editor.open) {
+		dim_all(app, &z);
+		gui_overlay_editor(app, &z);
+	} else if (app->help) {
+		help_card(app, &z);
+	}
+}

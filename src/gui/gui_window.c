@@ -1,0 +1,330 @@
+/* gui_window.c - the SDL window: creation (title, icon, 800x600 minimum,
+ * resizable, high-DPI drawable), the event loop that sleeps in
+ * SDL_WaitEventTimeout while nothing moves, frames drawn through the render
+ * layer's painter, and the app's requests (fullscreen, screenshots).
+ * Depends on SDL2, SDL2_image, render.h and gui_app.h. */
+#define _XOPEN_SOURCE 700 /* realpath, localtime_r */
+#include "gui_window.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include <SDL_image.h>
+
+#include "gui_internal.h"
+#include "render.h"
+
+#define MIN_W 800
+#define MIN_H 600
+/* Frame interval while a step moves: 60 frames a second. */
+#define FRAME_MS 16
+
+struct gui_window {
+	SDL_Window *win;
+	SDL_Renderer *ren;
+	struct render_fonts *fonts;
+	struct render_painter *painter;
+	bool sdl_started;
+	char title[512];
+	unsigned shots; /* screenshots written, for unique names */
+};
+
+/* The icon from assets/: $SCANVIZ_ASSET_DIR, the installed data folder,
+ * then the source tree (a build run in place). Missing is not an error. */
+static void set_icon(SDL_Window *win)
+{
+	const char *dirs[] = {
+		getenv("SCANVIZ_ASSET_DIR"),
+#ifdef SCANVIZ_ASSET_INSTALL_DIR
+		SCANVIZ_ASSET_INSTALL_DIR,
+#endif
+#ifdef SCANVIZ_ASSET_SOURCE_DIR
+		SCANVIZ_ASSET_SOURCE_DIR,
+#endif
+	};
+	/* A PNG first; SDL_image also reads the SVG. */
+	static const char *const names[] = {"scanviz.png", "scanviz.svg"};
+	char path[PATH_MAX];
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		for (size_t k = 0; dirs[i] && dirs[i][0] && k < 2; k++) {
+			snprintf(path, sizeof(path), "%s/%s", dirs[i],
+			         names[k]);
+			SDL_Surface *icon = IMG_Load(path);
+			if (icon) {
+				SDL_SetWindowIcon(win, icon);
+				SDL_FreeSurface(icon);
+				return;
+			}
+		}
+	}
+}
+
+struct gui_window *gui_window_create(const struct gui_config *cfg, char *err,
+                                     size_t err_size)
+{
+	struct gui_window *w = calloc(1, sizeof(*w));
+	if (!w) {
+		snprintf(err, err_size, "out of memory opening the window");
+		return NULL;
+	}
+	/* Crisp lines on scaled displays: no smoothing when textures scale. */
+	SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1");
+	if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+		snprintf(
+			err, err_size,
+			"cannot open a window (%s): run it where there is a display, "
+			"or draw without one with `scanviz render` or `scanviz dump`",
+			SDL_GetError());
+		goto fail;
+	}
+	w->sdl_started = true;
+	w->fonts = render_fonts_create(err, err_size);
+	if (!w->fonts)
+		goto fail;
+
+	/* 1280x800 where the screen has room, never under the minimum. */
+	int width = 1280, height = 800;
+	SDL_Rect usable;
+	if (cfg->width > 0 && cfg->height > 0) {
+		width = cfg->width;
+		height = cfg->height;
+	} else if (SDL_GetDisplayUsableBounds(0, &usable) == 0) {
+		if (width > usable.w * 9 / 10)
+			width = usable.w * 9 / 10;
+		if (height > usable.h * 9 / 10)
+			height = usable.h * 9 / 10;
+	}
+	if (width < MIN_W)
+		width = MIN_W;
+	if (height < MIN_H)
+		height = MIN_H;
+	Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+	if (cfg->fullscreen || cfg->projection)
+		flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+	w->win = SDL_CreateWindow("scanviz", SDL_WINDOWPOS_CENTERED,
+	                          SDL_WINDOWPOS_CENTERED, width, height, flags);
+	if (!w->win) {
+		snprintf(err, err_size, "cannot create the window: %s",
+		         SDL_GetError());
+		goto fail;
+	}
+	SDL_SetWindowMinimumSize(w->win, MIN_W, MIN_H);
+	set_icon(w->win);
+	w->ren = SDL_CreateRenderer(w->win, -1,
+	                            SDL_RENDERER_ACCELERATED |
+	                                    SDL_RENDERER_PRESENTVSYNC);
+	if (!w->ren) /* no GPU driver: SDL's software renderer draws the same */
+		w->ren = SDL_CreateRenderer(w->win, -1, SDL_RENDERER_SOFTWARE);
+	if (!w->ren) {
+		snprintf(err, err_size, "cannot draw in the window: %s",
+		         SDL_GetError());
+		goto fail;
+	}
+	w->painter = render_painter_create(w->ren, w->fonts);
+	if (!w->painter) {
+		snprintf(err, err_size, "out of memory opening the window");
+		goto fail;
+	}
+	SDL_StartTextInput();
+	return w;
+fail:
+	gui_window_destroy(w);
+	return NULL;
+}
+
+void gui_window_destroy(struct gui_window *w)
+{
+	if (!w)
+		return;
+	render_painter_destroy(w->painter);
+	if (w->ren)
+		SDL_DestroyRenderer(w->ren);
+	if (w->win)
+		SDL_DestroyWindow(w->win);
+	render_fonts_destroy(w->fonts);
+	if (w->sdl_started)
+		SDL_Quit();
+	free(w);
+}
+
+SDL_Window *gui_window_sdl(struct gui_window *w)
+{
+	return w->win;
+}
+
+const struct scene_text_metrics *gui_window_metrics(struct gui_window *w)
+{
+	return render_fonts_metrics(w->fonts);
+}
+
+/* The drawable may have more pixels than the window has points (high-DPI
+ * screens); scenes are laid out in drawable pixels. */
+static void sync_size(struct gui_window *w, struct gui_app *app)
+{
+	int dw = 0, dh = 0, ww = 0, wh = 0;
+	SDL_GetWindowSize(w->win, &ww, &wh);
+	if (SDL_GetRendererOutputSize(w->ren, &dw, &dh) != 0 || dw <= 0 ||
+	    dh <= 0) {
+		dw = ww;
+		dh = wh;
+	}
+	if (dw != app->width || dh != app->height || ww != app->window_w ||
+	    wh != app->window_h)
+		gui_app_resize(app, dw, dh, ww, wh);
+}
+
+static void update_title(struct gui_window *w, const struct gui_app *app)
+{
+	char title[sizeof(w->title)];
+	snprintf(title, sizeof(title),
+	         "scanviz \u2014 Figure %s \u2014 %s, %zu values \u2014 %s",
+	         scene_figure_name(app->view.figure), app->trace->algorithm,
+	         app->trace->n, app->origin);
+	if (strcmp(title, w->title) != 0) {
+		memcpy(w->title, title, sizeof(title));
+		SDL_SetWindowTitle(w->win, title);
+	}
+}
+
+static int draw(struct gui_window *w, struct gui_app *app)
+{
+	char err[256];
+	if (gui_app_build(app)) {
+		fprintf(stderr, "scanviz: out of memory building the frame\n");
+		return -1;
+	}
+	if (render_painter_draw(w->painter, app->scene, err, sizeof(err))) {
+		fprintf(stderr, "scanviz: %s\n", err);
+		return -1;
+	}
+	SDL_RenderPresent(w->ren);
+	update_title(w, app);
+	return 0;
+}
+
+int gui_window_screenshot(struct gui_window *w, struct gui_app *app,
+                          const char *dir)
+{
+	char err[300], path[PATH_MAX], name[128], stamp[32];
+	if (!dir || !dir[0])
+		dir = ".";
+	if (gui_app_build(app)) {
+		gui_app_status(app, true, "screenshot: out of memory");
+		return -1;
+	}
+	time_t now = time(NULL);
+	struct tm tm;
+	localtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+	/* A new name each time: never overwrite an earlier screenshot. */
+	struct stat st;
+	for (;;) {
+		w->shots++;
+		snprintf(name, sizeof(name), "scanviz-%s-fig%s-step%zu-%u.png",
+		         stamp, scene_figure_name(app->view.figure),
+		         app->pb.step + 1, w->shots);
+		snprintf(path, sizeof(path), "%s/%s", dir, name);
+		if (stat(path, &st) != 0)
+			break;
+	}
+	if (render_png_write(app->scene, w->fonts, path, err, sizeof(err))) {
+		gui_app_status(app, true, "screenshot: %s", err);
+		return -1;
+	}
+	char full[PATH_MAX];
+	if (!realpath(path, full))
+		snprintf(full, sizeof(full), "%s", path);
+	gui_app_status(app, false, "Screenshot saved: %s", full);
+	return 0;
+}
+
+static void carry_out_requests(struct gui_window *w, struct gui_app *app)
+{
+	unsigned req = app->requests;
+	app->requests = 0;
+	if (req & GUI_REQUEST_FULLSCREEN) {
+		SDL_SetWindowFullscreen(
+			w->win,
+			app->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+		sync_size(w, app);
+		app->dirty = true;
+	}
+	if (req & GUI_REQUEST_TEXT_INPUT) {
+		/* Text input stays on ('?' arrives as text); the editor asks
+		 * again so an input method that closed reopens. */
+		if (!SDL_IsTextInputActive())
+			SDL_StartTextInput();
+	}
+	if (req & GUI_REQUEST_SCREENSHOT)
+		gui_window_screenshot(w, app, app->screenshot_dir);
+}
+
+static void handle(struct gui_window *w, struct gui_app *app,
+                   const SDL_Event *e)
+{
+	if (e->type == SDL_WINDOWEVENT &&
+	    (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
+	     e->window.event == SDL_WINDOWEVENT_RESIZED ||
+	     e->window.event == SDL_WINDOWEVENT_DISPLAY_CHANGED))
+		sync_size(w, app);
+	gui_app_handle_event(app, e);
+	carry_out_requests(w, app);
+}
+
+int gui_window_run(struct gui_window *w, struct gui_app *app)
+{
+	sync_size(w, app);
+	app->dirty = true;
+	Uint64 freq = SDL_GetPerformanceFrequency();
+	Uint64 last_tick = SDL_GetPerformanceCounter();
+	Uint64 last_frame = 0;
+	while (!app->quit) {
+		/* Sleep until an event, the next frame of a motion, or the
+		 * status line's end; never spin while nothing changes. */
+		int timeout;
+		Uint64 now = SDL_GetPerformanceCounter();
+		double since_frame =
+			(double)(now - last_frame) * 1000.0 / (double)freq;
+		bool anim = gui_app_animating(app);
+		if (app->dirty && !anim)
+			timeout = 0;
+		else if (app->dirty || anim)
+			timeout = since_frame >= FRAME_MS
+			                  ? 0
+			                  : FRAME_MS - (int)since_frame;
+		else
+			timeout = gui_app_wake_ms(app);
+		SDL_Event e;
+		bool got = timeout == 0 ? SDL_PollEvent(&e) != 0
+		           : timeout < 0
+		                   ? SDL_WaitEventTimeout(&e, 60000) != 0
+		                   : SDL_WaitEventTimeout(&e, timeout) != 0;
+		if (got) {
+			handle(w, app, &e);
+			while (!app->quit && SDL_PollEvent(&e))
+				handle(w, app, &e);
+		}
+		now = SDL_GetPerformanceCounter();
+		gui_app_tick(app,
+		             (double)(now - last_tick) * 1000.0 / (double)freq);
+		last_tick = now;
+		carry_out_requests(w, app);
+		if (app->quit)
+			break;
+		since_frame =
+			(double)(now - last_frame) * 1000.0 / (double)freq;
+		bool frame_due =
+			!gui_app_animating(app) || since_frame >= FRAME_MS - 1;
+		if (app->dirty && frame_due) {
+			if (draw(w, app))
+				return 1;
+			last_frame = SDL_GetPerformanceCounter();
+		}
+	}
+	return 0;
+}

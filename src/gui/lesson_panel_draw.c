@@ -1,0 +1,512 @@
+/* lesson_panel_draw.c - the lesson panel as scene items: the slide's title
+ * and narration (the Markdown of a lesson, laid out with word wrap:
+ * paragraphs, lists, code, tables, sub-headings), the question box with
+ * the answer being typed or the verdict and its explanation, the lecturer
+ * view, and a line of keys. Depends on lesson_gui.h, the views' scene and
+ * theme. */
+#include "lesson_gui.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A column of text flowing down: each line is added only when it falls
+ * inside [top, bottom] after scrolling; with `emit` false it only
+ * measures. */
+struct flow {
+	struct scene *s;
+	const struct scene_text_metrics *m;
+	const struct scene_theme *th;
+	float x0, x1;      /* the column */
+	float y;           /* next line's top, before scrolling */
+	float top, bottom; /* visible band */
+	float scroll;
+	float px; /* body text size */
+	bool emit;
+};
+
+static float measure(const struct flow *f, enum scene_font font, float size,
+                     const char *text)
+{
+	float w = 0, h = 0;
+	f->m->measure(f->m->ctx, font, size, text, &w, &h);
+	return w;
+}
+
+static void line(struct flow *f, const char *text, float x,
+                 enum scene_font font, float size, enum scene_role role)
+{
+	float y = f->y - f->scroll;
+	float h = size * 1.35f;
+	if (f->emit && y >= f->top - 1 && y + h <= f->bottom + 1 && text[0])
+		scene_text(f->s, f->m, text, x, y, size, font,
+		           SCENE_HALIGN_LEFT, SCENE_VALIGN_TOP,
+		           scene_theme_color(f->th, role));
+	f->y += h;
+}
+
+/* Copies text without Markdown's inline marks (** and `), line breaks
+ * made spaces: the result is one paragraph to wrap. */
+static void plain(const char *in, size_t len, char *out, size_t size)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < len && n + 1 < size; k++) {
+		if (in[k] == '`')
+			continue;
+		if (in[k] == '\n') {
+			out[n++] = ' ';
+			continue;
+		}
+		if (in[k] == '*' && k + 1 < len && in[k + 1] == '*') {
+			k++;
+			continue;
+		}
+		/* *emphasis*: a star not between two spaces ("a * b" stays). */
+		bool space_before = k == 0 || in[k - 1] == ' ';
+		bool space_after = k + 1 >= len || in[k + 1] == ' ';
+		if (in[k] == '*' && !(space_before && space_after))
+			continue;
+		out[n++] = in[k];
+	}
+	out[n] = '\0';
+}
+
+/* Word-wraps `text` into the column from x (continuation lines too). */
+static void wrap(struct flow *f, const char *text, float x,
+                 enum scene_font font, float size, enum scene_role role)
+{
+	char buf[1024], try[1024];
+	size_t n = 0;
+	float width = f->x1 - x;
+	const char *p = text;
+	buf[0] = '\0';
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		const char *w = p;
+		while (*p && *p != ' ')
+			p++;
+		size_t wl = (size_t)(p - w);
+		if (wl == 0)
+			break;
+		if (n + wl + 2 >= sizeof(buf))
+			wl = sizeof(buf) - n - 2;
+		snprintf(try, sizeof(try), "%s%s%.*s", buf, n ? " " : "",
+		         (int)wl, w);
+		if (n && measure(f, font, size, try) > width) {
+			line(f, buf, x, font, size, role);
+			snprintf(buf, sizeof(buf), "%.*s", (int)wl, w);
+		} else {
+			snprintf(buf, sizeof(buf), "%s", try);
+		}
+		n = strlen(buf);
+	}
+	if (n)
+		line(f, buf, x, font, size, role);
+}
+
+static bool starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* Length of a list marker ("- ", "12. ") at s, or 0. */
+static size_t list_marker(const char *s)
+{
+	if (starts(s, "- ") || starts(s, "* "))
+		return 2;
+	size_t k = 0;
+	while (s[k] >= '0' && s[k] <= '9')
+		k++;
+	return k > 0 && s[k] == '.' && s[k + 1] == ' ' ? k + 2 : 0;
+}
+
+static bool table_rule(const char *s, size_t len)
+{
+	for (size_t k = 0; k < len; k++)
+		if (!strchr("|-: ", s[k]))
+			return false;
+	return true;
+}
+
+/* Draws a table row "| a | b |" as mono text with cells padded to the
+ * column widths of the whole table (widths in code points). */
+static void table_row(struct flow *f, const char *row, size_t len,
+                      const size_t *widths, size_t cols)
+{
+	char out[512], cell[256];
+	size_t n = 0, col = 0, k = 0;
+	while (k < len && row[k] == '|')
+		k++;
+	while (k < len && col < cols && n + 4 < sizeof(out)) {
+		size_t start = k;
+		while (k < len && row[k] != '|')
+			k++;
+		plain(row + start, k - start, cell, sizeof(cell));
+		char *c = cell;
+		while (*c == ' ')
+			c++;
+		size_t cl = strlen(c);
+		while (cl && c[cl - 1] == ' ')
+			c[--cl] = '\0';
+		size_t cps = 0;
+		for (char *q = c; *q; q++)
+			cps += ((unsigned char)*q & 0xc0) != 0x80;
+		n += (size_t)snprintf(out + n, sizeof(out) - n, "%s", c);
+		for (size_t pad = cps;
+		     pad < widths[col] + 2 && n + 1 < sizeof(out); pad++)
+			out[n++] = ' ';
+		out[n] = '\0';
+		col++;
+		k++;
+	}
+	line(f, out, f->x0, SCENE_FONT_MONO, f->px * 0.85f, SCENE_ROLE_TEXT);
+}
+
+static void table(struct flow *f, const char **rows, const size_t *lens,
+                  size_t count)
+{
+	size_t widths[16] = {0}, cols = 0;
+	for (size_t r = 0; r < count; r++) {
+		if (table_rule(rows[r], lens[r]))
+			continue;
+		size_t col = 0, cps = 0;
+		for (size_t k = 1; k < lens[r] && col < 16; k++) {
+			char ch = rows[r][k];
+			if (ch == '|') {
+				if (cps > widths[col])
+					widths[col] = cps;
+				col++;
+				cps = 0;
+			} else if (ch != '`' && ch != '*' &&
+			           ((unsigned char)ch & 0xc0) != 0x80) {
+				cps++;
+			}
+		}
+		if (col > cols)
+			cols = col;
+	}
+	for (size_t c = 0; c < cols; c++)
+		widths[c] = widths[c] > 2 ? widths[c] - 2
+		                          : 0; /* the cell's spaces */
+	for (size_t r = 0; r < count; r++)
+		if (!table_rule(rows[r], lens[r]))
+			table_row(f, rows[r], lens[r], widths, cols);
+}
+
+/* Lays out a lesson's Markdown: blank lines end paragraphs. */
+static void markdown(struct flow *f, const char *md)
+{
+	const char *rows[64];
+	size_t lens[64], table_rows = 0;
+	char para[2048], piece[1024];
+	size_t pn = 0, indent = 0;
+	bool code = false;
+	const char *p = md;
+	para[0] = '\0';
+	for (;;) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		bool fence = starts(p, "```") || starts(p, "~~~");
+		bool is_table = !code && len > 0 && p[0] == '|';
+		bool blank = len == 0;
+		size_t marker = code ? 0 : list_marker(p);
+		bool heading = !code && starts(p, "#");
+		/* A paragraph or list item ends at anything that is not its
+		 * continuation. */
+		if (pn &&
+		    (blank || fence || is_table || marker || heading || !*p)) {
+			if (indent) {
+				line(f, "\xe2\x80\xa2", f->x0 + f->px * 0.3f,
+				     SCENE_FONT_SANS, f->px, SCENE_ROLE_TEXT);
+				f->y -= f->px * 1.35f;
+			}
+			wrap(f, para, f->x0 + (float)indent * f->px,
+			     SCENE_FONT_SANS, f->px, SCENE_ROLE_TEXT);
+			pn = 0;
+			para[0] = '\0';
+			indent = 0;
+			if (blank)
+				f->y += f->px * 0.5f;
+		}
+		if (table_rows && (!is_table || table_rows == 64)) {
+			table(f, rows, lens, table_rows);
+			table_rows = 0;
+			f->y += f->px * 0.5f;
+		}
+		if (!*p)
+			break;
+		if (fence) {
+			code = !code;
+			f->y += f->px * 0.25f;
+		} else if (code) {
+			snprintf(piece, sizeof(piece), "%.*s", (int)len, p);
+			line(f, piece, f->x0 + f->px * 0.5f, SCENE_FONT_MONO,
+			     f->px * 0.8f, SCENE_ROLE_TEXT);
+		} else if (is_table) {
+			rows[table_rows] = p;
+			lens[table_rows++] = len;
+		} else if (heading) {
+			size_t h = 0;
+			while (h < len && p[h] == '#')
+				h++;
+			plain(p + h, len - h, piece, sizeof(piece));
+			wrap(f, piece, f->x0, SCENE_FONT_SANS_BOLD, f->px,
+			     SCENE_ROLE_TEXT);
+		} else if (!blank) {
+			size_t skip = marker;
+			if (marker)
+				indent = 1;
+			plain(p + skip, len - skip, piece, sizeof(piece));
+			char *q = piece;
+			while (*q == ' ')
+				q++;
+			pn += (size_t)snprintf(para + pn, sizeof(para) - pn,
+			                       "%s%s", pn ? " " : "", q);
+			if (pn >= sizeof(para))
+				pn = sizeof(para) - 1;
+		}
+		if (!eol)
+			p += len;
+		else
+			p = eol + 1;
+	}
+}
+
+static void slide_heading(struct flow *f, const struct lesson_panel *lp)
+{
+	const struct lesson *l = lp->lesson;
+	size_t s = lesson_player_slide_index(lp->player);
+	char head[512];
+	snprintf(head, sizeof(head), "%s \xe2\x80\x94 %zu / %zu%s", l->title,
+	         s + 1, l->slide_count,
+	         lp->lecturer ? " \xe2\x80\x94 lecturer view" : "");
+	wrap(f, head, f->x0, SCENE_FONT_SANS, f->px * 0.8f,
+	     SCENE_ROLE_TEXT_DIM);
+	f->y += f->px * 0.2f;
+	wrap(f, l->slides[s].title, f->x0, SCENE_FONT_SANS_BOLD, f->px * 1.3f,
+	     SCENE_ROLE_TEXT);
+	f->y += f->px * 0.4f;
+}
+
+static void question_text(struct flow *f, const struct lesson_panel *lp,
+                          const struct lesson_question *q, size_t index)
+{
+	char buf[512];
+	wrap(f, "Question", f->x0, SCENE_FONT_SANS_BOLD, f->px * 0.85f,
+	     SCENE_ROLE_ACCENT);
+	markdown(f, q->text);
+	for (size_t c = 0; c < q->choice_count; c++) {
+		char text[480];
+		plain(q->choices[c], strlen(q->choices[c]), text, sizeof(text));
+		snprintf(buf, sizeof(buf), "(%c) %s", 'a' + (int)c, text);
+		wrap(f, buf, f->x0 + f->px * 0.5f, SCENE_FONT_SANS, f->px,
+		     SCENE_ROLE_TEXT);
+	}
+	f->y += f->px * 0.3f;
+	if (lp->answered && lp->verdict_q == index) {
+		/* The verdict's first sentence ("Right: 6.", "Not quite: you
+		 * said 4; the answer is 6.") in bold with a mark, then the
+		 * explanation. */
+		const char *rest = strstr(lp->why, ". ");
+		size_t head =
+			rest ? (size_t)(rest - lp->why) + 1 : strlen(lp->why);
+		snprintf(buf, sizeof(buf), "%s %.*s",
+		         lp->verdict == LESSON_RIGHT ? "\xe2\x9c\x93"
+		                                     : "\xe2\x9c\x97",
+		         (int)head, lp->why);
+		wrap(f, buf, f->x0, SCENE_FONT_SANS_BOLD, f->px,
+		     lp->verdict == LESSON_RIGHT ? SCENE_ROLE_FINISHED
+		                                 : SCENE_ROLE_RACE);
+		if (rest)
+			markdown(f, rest + 2);
+		wrap(f, "\xe2\x86\x93 or Space goes on.", f->x0,
+		     SCENE_FONT_SANS, f->px * 0.8f, SCENE_ROLE_TEXT_DIM);
+		return;
+	}
+	if (q->kind == LESSON_QUESTION_CHOICE) {
+		snprintf(buf, sizeof(buf), "Press a letter, a to %c.",
+		         'a' + (int)q->choice_count - 1);
+		wrap(f, buf, f->x0, SCENE_FONT_SANS, f->px * 0.8f,
+		     SCENE_ROLE_TEXT_DIM);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "Your answer: %s\xe2\x96\x8f", lp->typed);
+	wrap(f, buf, f->x0, SCENE_FONT_MONO, f->px, SCENE_ROLE_TEXT);
+	wrap(f, "Type a number, then Enter.", f->x0, SCENE_FONT_SANS,
+	     f->px * 0.8f, SCENE_ROLE_TEXT_DIM);
+}
+
+/* The question on screen: the pending one, or the one just answered. */
+static const struct lesson_question *
+shown_question(const struct lesson_panel *lp, size_t *index)
+{
+	const struct lesson_question *q =
+		lesson_player_pending(lp->player, index);
+	if (q)
+		return q;
+	if (lp->answered) {
+		*index = lp->verdict_q;
+		return &lesson_player_slide(lp->player)
+		                ->questions[lp->verdict_q];
+	}
+	return NULL;
+}
+
+static void question_box(struct flow *f, const struct lesson_panel *lp)
+{
+	size_t index;
+	const struct lesson_question *q = shown_question(lp, &index);
+	if (!q)
+		return;
+	/* Measure, draw the box, then the text on it. */
+	struct flow dry = *f;
+	dry.emit = false;
+	float pad = f->px * 0.6f;
+	dry.x0 += pad;
+	dry.x1 -= pad;
+	dry.y += pad;
+	question_text(&dry, lp, q, index);
+	float top = f->y - f->scroll, bottom = dry.y + pad - f->scroll;
+	if (f->emit)
+		scene_box(f->s, (struct scene_rect){f->x0, top, f->x1, bottom},
+		          f->px * 0.4f,
+		          scene_theme_color(f->th, SCENE_ROLE_BACKGROUND),
+		          scene_theme_color(f->th, SCENE_ROLE_ACCENT),
+		          f->px * 0.15f);
+	struct flow inner = *f;
+	inner.x0 += pad;
+	inner.x1 -= pad;
+	inner.y += pad;
+	question_text(&inner, lp, q, index);
+	f->y = inner.y + pad;
+}
+
+static void lecturer(struct flow *f, const struct lesson_panel *lp)
+{
+	const struct lesson *l = lp->lesson;
+	size_t s = lesson_player_slide_index(lp->player);
+	const struct lesson_slide *sl = &l->slides[s];
+	char buf[512], right[64];
+	wrap(f, "Notes", f->x0, SCENE_FONT_SANS_BOLD, f->px, SCENE_ROLE_ACCENT);
+	markdown(f, sl->notes ? sl->notes : "(no notes for this slide)");
+	f->y += f->px * 0.4f;
+	if (sl->question_count) {
+		wrap(f, "Answers", f->x0, SCENE_FONT_SANS_BOLD, f->px,
+		     SCENE_ROLE_ACCENT);
+		for (size_t q = 0; q < sl->question_count; q++) {
+			lesson_player_right_answer(lp->player, s, q, right,
+			                           sizeof(right));
+			char text[256];
+			plain(sl->questions[q].text,
+			      strlen(sl->questions[q].text), text,
+			      sizeof(text));
+			snprintf(buf, sizeof(buf), "%zu. %s", q + 1, text);
+			wrap(f, buf, f->x0, SCENE_FONT_SANS, f->px,
+			     SCENE_ROLE_TEXT);
+			snprintf(buf, sizeof(buf), "\xe2\x86\x92 %s", right);
+			wrap(f, buf, f->x0 + f->px, SCENE_FONT_SANS_BOLD, f->px,
+			     SCENE_ROLE_TEXT);
+		}
+		f->y += f->px * 0.4f;
+	}
+	wrap(f, "Next", f->x0, SCENE_FONT_SANS_BOLD, f->px, SCENE_ROLE_ACCENT);
+	if (s + 1 < l->slide_count) {
+		wrap(f, l->slides[s + 1].title, f->x0, SCENE_FONT_SANS_BOLD,
+		     f->px, SCENE_ROLE_TEXT);
+		if (l->slides[s + 1].segment_count)
+			markdown(f, l->slides[s + 1].segments[0].text);
+	} else {
+		wrap(f, "(the lesson's last slide)", f->x0, SCENE_FONT_SANS,
+		     f->px, SCENE_ROLE_TEXT_DIM);
+	}
+}
+
+static const char keys_line[] =
+	"\xe2\x86\x90 \xe2\x86\x92 slides   Space play   \xe2\x86\x91 \xe2\x86\x93 "
+	"steps   L lecturer view   ? keys";
+
+int lesson_panel_draw(struct lesson_panel *lp, struct scene *s,
+                      struct scene_rect area, const struct scene_theme *th,
+                      const struct scene_text_metrics *m)
+{
+	float px = scene_theme_text_px(th, (int)(area.y1 - area.y0));
+	float margin = px * 1.0f;
+	float footer = px * 2.2f;
+	lp->area = area;
+	scene_box(s, area, 0, scene_theme_color(th, SCENE_ROLE_PANEL),
+	          (struct scene_color){0, 0, 0, 0}, 0);
+	scene_line(s, area.x0, area.y0, area.x0, area.y1, px * 0.1f,
+	           scene_theme_color(th, SCENE_ROLE_GRID));
+
+	struct flow f = {
+		.s = s,
+		.m = m,
+		.th = th,
+		.x0 = area.x0 + margin,
+		.x1 = area.x1 - margin,
+		.y = area.y0 + margin,
+		.top = area.y0 + margin * 0.5f,
+		.bottom = area.y1 - footer,
+		.px = px,
+	};
+	/* Measure first: a pending question scrolls into view. */
+	struct flow dry = f;
+	dry.emit = false;
+	slide_heading(&dry, lp);
+	if (lp->lecturer)
+		lecturer(&dry, lp);
+	else
+		markdown(&dry, lesson_player_narration(lp->player));
+	dry.y += px * 0.6f;
+	float before_box = dry.y;
+	size_t index;
+	bool asking = !lp->lecturer && shown_question(lp, &index);
+	if (asking)
+		question_box(&dry, lp);
+	lp->content_height = dry.y - f.y;
+	float visible = f.bottom - f.y;
+	float max_scroll =
+		lp->content_height > visible ? lp->content_height - visible : 0;
+	if (asking) {
+		/* Scroll the question's box into view, its top first. */
+		float needed = dry.y - f.bottom, box_top = before_box - f.y;
+		if (needed > box_top)
+			needed = box_top;
+		if (needed > lp->scroll)
+			lp->scroll = needed;
+	}
+	if (lp->scroll > max_scroll)
+		lp->scroll = max_scroll;
+	if (lp->scroll < 0)
+		lp->scroll = 0;
+
+	f.scroll = lp->scroll;
+	f.emit = true;
+	slide_heading(&f, lp);
+	if (lp->lecturer)
+		lecturer(&f, lp);
+	else
+		markdown(&f, lesson_player_narration(lp->player));
+	f.y += px * 0.6f;
+	if (!lp->lecturer)
+		question_box(&f, lp);
+
+	scene_line(s, area.x0 + margin, area.y1 - footer, area.x1 - margin,
+	           area.y1 - footer, px * 0.08f,
+	           scene_theme_color(th, SCENE_ROLE_GRID));
+	char footer_text[256];
+	snprintf(footer_text, sizeof(footer_text), "%s%s", keys_line,
+	         max_scroll > 0 ? "   wheel scrolls" : "");
+	/* The key line shrinks to fit a narrow panel rather than run off it. */
+	float size = px * 0.75f, w = 0, h = 0,
+	      room = area.x1 - area.x0 - 2 * margin;
+	m->measure(m->ctx, SCENE_FONT_SANS, size, footer_text, &w, &h);
+	if (w > room && w > 0)
+		size *= room / w;
+	scene_text(s, m, footer_text, area.x0 + margin, area.y1 - footer * 0.5f,
+	           size, SCENE_FONT_SANS, SCENE_HALIGN_LEFT,
+	           SCENE_VALIGN_MIDDLE,
+	           scene_theme_color(th, SCENE_ROLE_TEXT_DIM));
+	return s->failed ? -1 : 0;
+}

@@ -1,0 +1,129 @@
+/* lesson.c - the lesson model's lifetime, its error format and names, and
+ * reading a lesson file. Depends on lesson.h. */
+#include "lesson.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void lesson_error(char *err, size_t err_size, const char *file,
+                  struct lesson_pos pos, const char *fmt, ...)
+{
+	if (!err || err_size == 0)
+		return;
+	int head =
+		snprintf(err, err_size, "%s:%u:%u: ", file ? file : "<lesson>",
+	                 pos.line, pos.col);
+	if (head < 0 || (size_t)head >= err_size)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err + head, err_size - (size_t)head, fmt, ap);
+	va_end(ap);
+}
+
+static void free_question(struct lesson_question *q)
+{
+	free(q->text);
+	for (size_t c = 0; c < q->choice_count; c++)
+		free(q->choices[c]);
+	free(q->choices);
+	free(q->why);
+}
+
+static void free_slide(struct lesson_slide *s)
+{
+	free(s->title);
+	for (size_t k = 0; k < s->segment_count; k++)
+		free(s->segments[k].text);
+	free(s->segments);
+	for (size_t k = 0; k < s->question_count; k++)
+		free_question(&s->questions[k]);
+	free(s->questions);
+	free(s->notes);
+}
+
+void lesson_destroy(struct lesson *l)
+{
+	if (!l)
+		return;
+	for (size_t k = 0; k < l->slide_count; k++)
+		free_slide(&l->slides[k]);
+	free(l->slides);
+	for (size_t k = 0; k < l->run_count; k++)
+		free(l->runs[k].input);
+	free(l->runs);
+	free(l->file);
+	free(l->title);
+	free(l->summary);
+	free(l);
+}
+
+int lesson_run_request(const struct lesson_run *r, struct scan_request *req,
+                       char *err, size_t err_size)
+{
+	*req = (struct scan_request){
+		.algorithm = r->algorithm,
+		.section_kernel = r->section_kernel,
+		.input = r->input,
+		.n = r->n,
+		.section = r->section,
+		.detail_auto = true,
+	};
+	return scan_request_check(req, err, err_size);
+}
+
+static const char *const view_names[LESSON_VIEW_COUNT] = {
+	[LESSON_VIEW_9_1] = "9.1",
+	[LESSON_VIEW_9_5] = "9.5",
+	[LESSON_VIEW_9_10] = "9.10",
+};
+
+const char *lesson_view_name(enum lesson_view v)
+{
+	return (unsigned)v < LESSON_VIEW_COUNT ? view_names[v] : "?";
+}
+
+enum lesson_view lesson_default_view(const struct scan_algorithm *a)
+{
+	if (a->hierarchical)
+		return LESSON_VIEW_9_10;
+	return a->section_kernel == SCAN_KERNEL_BRENT_KUNG ? LESSON_VIEW_9_5
+	                                                   : LESSON_VIEW_9_1;
+}
+
+struct lesson *lesson_load(const char *path, char *err, size_t err_size)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, err_size, "%s: cannot read the lesson: %s", path,
+		         strerror(errno));
+		return NULL;
+	}
+	/* One byte more than the limit tells a file that is too large. */
+	char *buf = malloc(LESSON_MAX_FILE_BYTES + 1);
+	if (!buf) {
+		fclose(f);
+		snprintf(err, err_size, "%s: out of memory", path);
+		return NULL;
+	}
+	size_t len = fread(buf, 1, LESSON_MAX_FILE_BYTES + 1, f);
+	bool failed = ferror(f) != 0;
+	fclose(f);
+	struct lesson *l = NULL;
+	if (failed)
+		snprintf(err, err_size,
+		         "%s: cannot read the lesson: read error", path);
+	else if (len > LESSON_MAX_FILE_BYTES)
+		snprintf(
+			err, err_size,
+			"%s: larger than %zu bytes: is this a lesson? (a lesson is "
+			"prose)",
+			path, LESSON_MAX_FILE_BYTES);
+	else
+		l = lesson_parse(buf, len, path, err, err_size);
+	free(buf);
+	return l;
+}

@@ -1,0 +1,186 @@
+/* lesson.h - a lesson as data: slides with narration, the run each slide
+ * shows, the trace steps it animates, questions and lecturer notes, parsed
+ * from the Markdown format of docs/lesson-format.md. Plain C; depends on
+ * the scan and exec layers only for the names of algorithms and schedules. */
+#ifndef SCANVIZ_LESSON_H
+#define SCANVIZ_LESSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "exec.h"
+#include "scan.h"
+
+/* The format version this parser reads (`<!-- lesson format=1 -->`). */
+#define LESSON_FORMAT_VERSION 1
+/* Lesson files larger than this are refused: a lesson is prose. */
+#define LESSON_MAX_FILE_BYTES ((size_t)1 << 20)
+/* Longest input a `show` may give: the views show every element. */
+#define LESSON_MAX_INPUT 65536u
+
+/* Where something was written: 1-based line and byte column. */
+struct lesson_pos {
+	uint32_t line, col;
+};
+
+/* The figure a slide draws its trace as. */
+enum lesson_view {
+	LESSON_VIEW_9_1 = 0, /* the simple scan, stride by stride */
+	LESSON_VIEW_9_5,     /* the reduction and reverse trees */
+	LESSON_VIEW_9_10,    /* sections, S, add-back */
+	LESSON_VIEW_COUNT
+};
+
+enum lesson_backend {
+	LESSON_BACKEND_AUTO = 0, /* the GPU when there is one, else the CPU */
+	LESSON_BACKEND_CPU,
+	LESSON_BACKEND_CUDA,
+};
+
+/* One `show`: a run of an algorithm, shared by the slides it covers. */
+struct lesson_run {
+	struct lesson_pos pos;
+	const struct scan_algorithm *algorithm;
+	enum scan_kernel_id section_kernel;
+	float *input; /* owned */
+	size_t n;
+	uint32_t section; /* as checked by scan_request_check */
+	enum exec_schedule schedule;
+	bool schedule_set; /* named in the show: the run needs the CPU */
+	uint64_t seed;     /* of the random schedule */
+	enum lesson_backend backend;
+	enum lesson_view view;
+};
+
+/* A step reference (docs/lesson-format.md "steps"). */
+enum lesson_ref_kind {
+	LESSON_REF_INDEX =
+		0,        /* step `index` (0-based; lessons write it from 1) */
+	LESSON_REF_LAST,  /* the trace's last step */
+	LESSON_REF_PHASE, /* first step of `phase` [stride] [block] [level] */
+	LESSON_REF_END,   /* after the slide's last step (questions' at=end) */
+};
+
+struct lesson_ref {
+	enum lesson_ref_kind kind;
+	struct lesson_pos pos;
+	uint32_t index;
+	enum trace_phase phase;
+	bool has_stride, has_block, has_level;
+	uint32_t stride, block, level;
+};
+
+/* An answer expression (docs/lesson-format.md "Answer expressions"). */
+enum lesson_expr_kind {
+	LESSON_EXPR_NUMBER = 0,
+	LESSON_EXPR_ADDITIONS,
+	LESSON_EXPR_ADDITIONS_PHASE,
+	LESSON_EXPR_ADDITIONS_STEP, /* additions made in one step */
+	LESSON_EXPR_STEPS,
+	LESSON_EXPR_HAZARDS,
+	LESSON_EXPR_DIVERGENCES,
+	LESSON_EXPR_N,
+	LESSON_EXPR_SECTIONS,
+	LESSON_EXPR_INPUT,
+	LESSON_EXPR_OUTPUT,
+	LESSON_EXPR_XY,
+	LESSON_EXPR_BLOCK_SUM,
+	LESSON_EXPR_SCANNED_SUM,
+};
+
+struct lesson_expr {
+	enum lesson_expr_kind kind;
+	struct lesson_pos pos;
+	double number;          /* NUMBER */
+	enum trace_phase phase; /* ADDITIONS_PHASE */
+	uint32_t index;         /* INPUT, OUTPUT, XY, BLOCK_SUM, SCANNED_SUM */
+	struct lesson_ref step; /* XY, ADDITIONS_STEP */
+};
+
+enum lesson_question_kind {
+	LESSON_QUESTION_PREDICT = 0,
+	LESSON_QUESTION_NUMBER,
+	LESSON_QUESTION_CHOICE,
+};
+
+struct lesson_question {
+	enum lesson_question_kind kind;
+	struct lesson_pos pos;
+	char *text;                /* Markdown, the choices taken out; owned */
+	struct lesson_expr answer; /* PREDICT: an XY expression; NUMBER */
+	struct lesson_ref at;      /* where the animation holds for it */
+	char **choices;            /* CHOICE: texts without their "- (x) " */
+	size_t choice_count;
+	uint32_t right_choice; /* CHOICE: 0 for (a) */
+	char *why;             /* NULL when none */
+};
+
+/* Narration is a list of Markdown segments, some shown on one backend only. */
+enum lesson_when {
+	LESSON_WHEN_ALWAYS = 0,
+	LESSON_WHEN_CPU,
+	LESSON_WHEN_CUDA,
+};
+
+struct lesson_segment {
+	enum lesson_when when;
+	char *text; /* Markdown; owned */
+};
+
+struct lesson_slide {
+	struct lesson_pos pos; /* of its "## " heading */
+	char *title;
+	long run;       /* index into lesson.runs; -1: narration only */
+	bool has_steps; /* false: the whole trace */
+	struct lesson_ref from, to;
+	struct lesson_segment *segments;
+	size_t segment_count;
+	struct lesson_question *questions;
+	size_t question_count;
+	char *notes; /* NULL when none */
+};
+
+struct lesson {
+	char *file; /* as given to lesson_parse */
+	char *title;
+	char *summary; /* Markdown between the title and the first slide */
+	struct lesson_run *runs;
+	size_t run_count;
+	struct lesson_slide *slides;
+	size_t slide_count;
+};
+
+/* Parses a lesson from `len` bytes of `text` (not NUL-terminated). `file`
+ * names it in messages and is copied. Returns a new lesson the caller frees
+ * with lesson_destroy(), or NULL with one line "file:line:col: what was
+ * expected" in err (nothing is kept). Never reads past text + len. */
+struct lesson *lesson_parse(const char *text, size_t len, const char *file,
+                            char *err, size_t err_size);
+
+/* Reads and parses the file at `path`. Returns the lesson or NULL with one
+ * line in err (a missing file is "path: cannot read: reason"). */
+struct lesson *lesson_load(const char *path, char *err, size_t err_size);
+
+/* Frees a lesson and all it owns; NULL does nothing. */
+void lesson_destroy(struct lesson *l);
+
+/* Fills req with the run's algorithm, kernel, input (borrowed) and
+ * section, and checks it with scan_request_check (which also picks the
+ * detail). Returns 0, or -1 with the reason in err. */
+int lesson_run_request(const struct lesson_run *r, struct scan_request *req,
+                       char *err, size_t err_size);
+
+const char *lesson_view_name(enum lesson_view v);
+/* The view that suits an algorithm when a `show` names none. */
+enum lesson_view lesson_default_view(const struct scan_algorithm *a);
+
+/* Writes "file:line:col: " followed by the formatted message into err. */
+void lesson_error(char *err, size_t err_size, const char *file,
+                  struct lesson_pos pos, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 5, 6)))
+#endif
+	;
+
+#endif

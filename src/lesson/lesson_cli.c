@@ -1,0 +1,262 @@
+/* lesson_cli.c - `scanviz lessons`: the list, --check and --print. A check
+ * takes every lesson as a student would, headless: it loads it (which runs
+ * every show and resolves every reference), then walks every slide to its
+ * end, answering each question with the answer its trace gives and
+ * requiring the player to call it right. Depends on the lesson layer. */
+#include "lesson_cli.h"
+#include "lesson.h"
+#include "lesson_manifest.h"
+#include "lesson_player.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+void lesson_cli_help(FILE *f)
+{
+	fputs("usage: scanviz lessons [--check | --print] [--backend auto|cpu|cuda] "
+	      "[NAME|FILE...]\n"
+	      "  (no option)  list the lessons in teaching order\n"
+	      "  --check      load each lesson given (all when none), run its "
+	      "traces,\n"
+	      "               compute every answer and play every slide to its "
+	      "end\n"
+	      "  --print      print a lesson as text: narration, questions with\n"
+	      "               their answers from the trace, lecturer's notes\n"
+	      "  --backend    where the lessons' runs go (default: each lesson's "
+	      "own,\n"
+	      "               auto: the GPU when there is one)\n"
+	      "Open one in the window with: scanviz --lesson NAME|FILE\n"
+	      "The format is docs/lesson-format.md; the lessons folder is "
+	      "$SCANVIZ_LESSON_DIR\n"
+	      "or the one scanviz was built with.\n",
+	      f);
+}
+
+static size_t question_count(const struct lesson *l)
+{
+	size_t n = 0;
+	for (size_t s = 0; s < l->slide_count; s++)
+		n += l->slides[s].question_count;
+	return n;
+}
+
+static int list(const struct lesson_manifest *m)
+{
+	char err[512];
+	printf("Lessons in teaching order (open one with scanviz --lesson NAME):\n");
+	for (size_t k = 0; k < m->count; k++) {
+		char path[4096];
+		snprintf(path, sizeof(path), "%s/%s.md", m->dir, m->names[k]);
+		struct lesson *l = lesson_load(path, err, sizeof(err));
+		if (!l) {
+			fprintf(stderr, "scanviz: %s\n", err);
+			return 2;
+		}
+		printf("  %2zu  %-30s %-44s %2zu slides, %zu questions\n",
+		       k + 1, m->names[k], l->title, l->slide_count,
+		       question_count(l));
+		lesson_destroy(l);
+	}
+	return 0;
+}
+
+/* Plays every slide to its end, answering right; returns 0 or 1. */
+static int play_through(struct lesson_player *p, char *err, size_t err_size)
+{
+	const struct lesson *l = lesson_player_lesson(p);
+	for (size_t s = 0; s < l->slide_count; s++) {
+		lesson_player_goto_slide(p, s);
+		for (;;) {
+			lesson_player_play_through(p);
+			size_t q;
+			if (!lesson_player_pending(p, &q))
+				break;
+			char right[64], why[1024];
+			lesson_player_right_answer(p, s, q, right,
+			                           sizeof(right));
+			if (lesson_player_answer(p, right, why, sizeof(why)) !=
+			    LESSON_RIGHT) {
+				lesson_error(
+					err, err_size, l->file,
+					l->slides[s].questions[q].pos,
+					"the player did not take its own answer '%s': %s",
+					right, why);
+				return 1;
+			}
+		}
+		if (lesson_player_shown(p) !=
+		    (lesson_player_trace(p)
+		             ? lesson_player_last_step(p) -
+		                       lesson_player_first_step(p) + 1
+		             : 0)) {
+			lesson_error(err, err_size, l->file, l->slides[s].pos,
+			             "the slide did not play to its end");
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void print_text(const char *label, const char *text)
+{
+	if (text && text[0])
+		printf("%s%s\n\n", label, text);
+}
+
+static void print_lesson(struct lesson_player *p)
+{
+	const struct lesson *l = lesson_player_lesson(p);
+	printf("# %s\n\n", l->title);
+	print_text("", l->summary);
+	for (size_t s = 0; s < l->slide_count; s++) {
+		lesson_player_goto_slide(p, s);
+		const struct lesson_slide *sl = lesson_player_slide(p);
+		const struct trace *t = lesson_player_trace(p);
+		printf("## %zu. %s\n\n", s + 1, sl->title);
+		if (t)
+			printf("[Figure %s: %s on %s (%s), steps %zu..%zu of %zu]\n\n",
+			       lesson_view_name(lesson_player_view(p)),
+			       t->algorithm, t->device, t->backend,
+			       lesson_player_first_step(p) + 1,
+			       lesson_player_last_step(p) + 1, t->step_count);
+		print_text("", lesson_player_narration(p));
+		for (size_t q = 0; q < sl->question_count; q++) {
+			const struct lesson_question *qu = &sl->questions[q];
+			char right[64];
+			lesson_player_right_answer(p, s, q, right,
+			                           sizeof(right));
+			size_t at = lesson_player_question_step(p, s, q);
+			if (t && at <= lesson_player_last_step(p))
+				printf("Question %zu (before step %zu): %s\n",
+				       q + 1, at + 1, qu->text);
+			else
+				printf("Question %zu: %s\n", q + 1, qu->text);
+			for (size_t c = 0; c < qu->choice_count; c++)
+				printf("  (%c) %s\n", 'a' + (int)c,
+				       qu->choices[c]);
+			printf("Answer: %s\n\n", right);
+		}
+		print_text("Notes: ", sl->notes);
+	}
+}
+
+/* Loads one lesson and its player; returns the exit status. */
+static int open_one(const struct lesson_manifest *m, const char *what,
+                    const struct lesson_player_options *o, bool print)
+{
+	char path[4096], key[4096], err[1024];
+	int status = 2;
+	if (lesson_locate(m, what, path, sizeof(path), key, sizeof(key), err,
+	                  sizeof(err))) {
+		fprintf(stderr, "scanviz: %s\n", err);
+		return 2;
+	}
+	struct lesson *l = lesson_load(path, err, sizeof(err));
+	struct lesson_player *p =
+		l ? lesson_player_create(l, o, &status, err, sizeof(err))
+		  : NULL;
+	if (p && print) {
+		print_lesson(p);
+		status = 0;
+	} else if (p) {
+		status = play_through(p, err, sizeof(err));
+		if (status == 0)
+			printf("ok  %-30s %2zu slides, %2zu questions, %zu run%s on %s\n",
+			       key, l->slide_count, question_count(l),
+			       l->run_count, l->run_count == 1 ? "" : "s",
+			       lesson_player_backend(p));
+	}
+	if (status)
+		fprintf(stderr, "scanviz: %s\n", err);
+	lesson_player_destroy(p);
+	lesson_destroy(l);
+	return status;
+}
+
+int lesson_cli_main(int argc, char **argv)
+{
+	bool check = false, print = false;
+	struct lesson_player_options o = {NULL};
+	char **names = calloc((size_t)argc + 1, sizeof(*names));
+	int count = 0, status = 0;
+	if (!names) {
+		fprintf(stderr, "scanviz lessons: out of memory\n");
+		return 1;
+	}
+	for (int i = 1; i < argc && status == 0; i++) {
+		if (strcmp(argv[i], "--check") == 0) {
+			check = true;
+		} else if (strcmp(argv[i], "--print") == 0) {
+			print = true;
+		} else if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc) {
+			o.backend = argv[++i];
+			if (strcmp(o.backend, "auto") &&
+			    strcmp(o.backend, "cpu") &&
+			    strcmp(o.backend, "cuda")) {
+				fprintf(stderr,
+				        "scanviz lessons: --backend %s: expected auto, "
+				        "cpu or cuda\n",
+				        o.backend);
+				status = 2;
+			}
+		} else if (strcmp(argv[i], "-h") == 0 ||
+		           strcmp(argv[i], "--help") == 0) {
+			lesson_cli_help(stdout);
+			free(names);
+			return 0;
+		} else if (argv[i][0] == '-') {
+			fprintf(stderr,
+			        "scanviz lessons: unknown option %s (see scanviz "
+			        "lessons --help)\n",
+			        argv[i]);
+			status = 2;
+		} else {
+			names[count++] = argv[i];
+		}
+	}
+	if (status == 0 && check && print) {
+		fprintf(stderr,
+		        "scanviz lessons: --check or --print, not both\n");
+		status = 2;
+	} else if (status == 0 && print && count != 1) {
+		fprintf(stderr,
+		        "scanviz lessons: --print takes one lesson NAME or "
+		        "FILE\n");
+		status = 2;
+	} else if (status == 0 && !check && !print && count > 0) {
+		fprintf(stderr,
+		        "scanviz lessons: to open %s give scanviz --lesson "
+		        "%s; to check it, scanviz lessons --check %s\n",
+		        names[0], names[0], names[0]);
+		status = 2;
+	}
+	if (status) {
+		free(names);
+		return status;
+	}
+	char err[1024];
+	struct lesson_manifest *m =
+		lesson_manifest_load(lesson_dir(), err, sizeof(err));
+	/* Lesson FILEs do not need the manifest. */
+	bool need_manifest = count == 0;
+	for (int k = 0; k < count; k++)
+		need_manifest = need_manifest || (!strchr(names[k], '/') &&
+		                                  !strstr(names[k], ".md"));
+	if (!m && need_manifest) {
+		fprintf(stderr, "scanviz: %s\n", err);
+		free(names);
+		return 2;
+	}
+	if (!check && !print)
+		status = list(m);
+	else if (count == 0)
+		for (size_t k = 0; k < m->count && status == 0; k++)
+			status = open_one(m, m->names[k], &o, false);
+	else
+		for (int k = 0; k < count && status == 0; k++)
+			status = open_one(m, names[k], &o, print);
+	lesson_manifest_destroy(m);
+	free(names);
+	return status;
+}

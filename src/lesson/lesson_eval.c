@@ -1,0 +1,312 @@
+/* lesson_eval.c - step references, answer expressions and XY explanations
+ * computed from a trace, so that no answer in a lesson is typed by its
+ * author where the trace knows it. Depends on lesson_eval.h. */
+#include "lesson_eval.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+int lesson_ref_resolve(const struct lesson_ref *r, const struct trace *t,
+                       size_t *step, char *err, size_t err_size)
+{
+	if (t->step_count == 0) {
+		snprintf(err, err_size, "the trace of this slide has no steps");
+		return -1;
+	}
+	switch (r->kind) {
+	case LESSON_REF_INDEX:
+		if (r->index >= t->step_count) {
+			snprintf(
+				err, err_size,
+				"step %u does not exist: this slide's trace has steps 1 "
+				"to %zu",
+				r->index + 1, t->step_count);
+			return -1;
+		}
+		*step = r->index;
+		return 0;
+	case LESSON_REF_LAST:
+		*step = t->step_count - 1;
+		return 0;
+	case LESSON_REF_PHASE:
+		for (size_t k = 0; k < t->step_count; k++) {
+			const struct trace_step *s = &t->steps[k];
+			if (s->phase == r->phase &&
+			    (!r->has_stride || s->stride == r->stride) &&
+			    (!r->has_block || s->block == r->block) &&
+			    (!r->has_level ||
+			     t->launches[s->launch].level == r->level)) {
+				*step = k;
+				return 0;
+			}
+		}
+		{
+			char stride[24] = "", block[24] = "", level[24] = "";
+			if (r->has_stride)
+				snprintf(stride, sizeof(stride),
+				         " with stride %u", r->stride);
+			if (r->has_block)
+				snprintf(block, sizeof(block), " in block %u",
+				         r->block);
+			if (r->has_level)
+				snprintf(level, sizeof(level), " at level %u",
+				         r->level);
+			snprintf(
+				err, err_size,
+				"no step of phase %s%s%s%s in this slide's trace (%s, "
+				"%zu steps)",
+				trace_phase_name(r->phase), stride, block,
+				level, t->algorithm, t->step_count);
+		}
+		return -1;
+	case LESSON_REF_END:
+		break;
+	}
+	snprintf(err, err_size, "'end' is not a step");
+	return -1;
+}
+
+static int element(const float *a, size_t n, uint32_t i, const char *what,
+                   double *value, char *err, size_t err_size)
+{
+	if (!a || i >= n) {
+		snprintf(err, err_size,
+		         "%s[%u] does not exist: %s has %zu elements", what, i,
+		         what, a ? n : (size_t)0);
+		return -1;
+	}
+	*value = a[i];
+	return 0;
+}
+
+int lesson_expr_eval(const struct lesson_expr *e, const struct trace *t,
+                     double *value, char *err, size_t err_size)
+{
+	if (e->kind == LESSON_EXPR_NUMBER) {
+		*value = e->number;
+		return 0;
+	}
+	const struct trace_level *top = t->level_count ? &t->levels[0] : NULL;
+	switch (e->kind) {
+	case LESSON_EXPR_NUMBER:
+		break;
+	case LESSON_EXPR_ADDITIONS:
+		*value = (double)t->counts.additions;
+		return 0;
+	case LESSON_EXPR_ADDITIONS_PHASE:
+		*value = (double)t->counts.by_phase[e->phase];
+		return 0;
+	case LESSON_EXPR_ADDITIONS_STEP: {
+		size_t step;
+		if (lesson_ref_resolve(&e->step, t, &step, err, err_size))
+			return -1;
+		*value = t->steps[step].add_count;
+		return 0;
+	}
+	case LESSON_EXPR_STEPS:
+		*value = (double)t->step_count;
+		return 0;
+	case LESSON_EXPR_HAZARDS:
+		*value = (double)t->hazards_total;
+		return 0;
+	case LESSON_EXPR_DIVERGENCES:
+		*value = (double)t->divergences_total;
+		return 0;
+	case LESSON_EXPR_N:
+		*value = (double)t->n;
+		return 0;
+	case LESSON_EXPR_SECTIONS:
+		*value = top ? top->blocks : 1;
+		return 0;
+	case LESSON_EXPR_INPUT:
+		return element(t->input, t->n, e->index, "input", value, err,
+		               err_size);
+	case LESSON_EXPR_OUTPUT:
+		return element(t->output, t->n, e->index, "output", value, err,
+		               err_size);
+	case LESSON_EXPR_BLOCK_SUM:
+		return element(top && t->level_count > 1 ? top->block_sums
+		                                         : NULL,
+		               top ? top->blocks : 0, e->index, "block-sum",
+		               value, err, err_size);
+	case LESSON_EXPR_SCANNED_SUM:
+		return element(top && t->level_count > 1
+		                       ? top->block_sums_scanned
+		                       : NULL,
+		               top ? top->blocks : 0, e->index, "scanned-sum",
+		               value, err, err_size);
+	case LESSON_EXPR_XY: {
+		size_t step;
+		if (lesson_ref_resolve(&e->step, t, &step, err, err_size))
+			return -1;
+		const float *xy = trace_step_xy(t, step);
+		if (!xy || e->index >= t->steps[step].xy_len) {
+			snprintf(
+				err, err_size,
+				"step %zu records no XY[%u] (its snapshot has %u "
+				"elements)",
+				step, e->index, t->steps[step].xy_len);
+			return -1;
+		}
+		*value = xy[e->index];
+		return 0;
+	}
+	}
+	snprintf(err, err_size, "unknown expression");
+	return -1;
+}
+
+void lesson_expr_describe(const struct lesson_expr *e, const struct trace *t,
+                          char *out, size_t size)
+{
+	size_t step = 0;
+	char ignored[8], name[64];
+	switch (e->kind) {
+	case LESSON_EXPR_NUMBER:
+		snprintf(out, size, "the number");
+		return;
+	case LESSON_EXPR_ADDITIONS:
+		snprintf(out, size,
+		         "the additions this run of %s made, counted in its "
+		         "trace",
+		         t->algorithm);
+		return;
+	case LESSON_EXPR_ADDITIONS_PHASE:
+		snprintf(out, size,
+		         "the additions of the %s phase in this run of %s",
+		         trace_phase_name(e->phase), t->algorithm);
+		return;
+	case LESSON_EXPR_ADDITIONS_STEP:
+		if (lesson_ref_resolve(&e->step, t, &step, ignored,
+		                       sizeof(ignored)))
+			break;
+		lesson_step_name(t, step, name, sizeof(name));
+		snprintf(out, size, "the additions the trace records in %s",
+		         name);
+		return;
+	case LESSON_EXPR_STEPS:
+		snprintf(out, size, "the steps recorded in this run's trace");
+		return;
+	case LESSON_EXPR_HAZARDS:
+		snprintf(out, size, "the hazards found in this run");
+		return;
+	case LESSON_EXPR_DIVERGENCES:
+		snprintf(out, size,
+		         "the barrier divergences found in this run");
+		return;
+	case LESSON_EXPR_N:
+		snprintf(out, size, "the input's length");
+		return;
+	case LESSON_EXPR_SECTIONS:
+		snprintf(out, size, "the sections of %zu elements in %u", t->n,
+		         t->section_size);
+		return;
+	case LESSON_EXPR_INPUT:
+		snprintf(out, size, "input element %u", e->index);
+		return;
+	case LESSON_EXPR_OUTPUT:
+		snprintf(out, size, "output element %u of this run", e->index);
+		return;
+	case LESSON_EXPR_BLOCK_SUM:
+		snprintf(out, size, "S[%u] as kernel 1 wrote it", e->index);
+		return;
+	case LESSON_EXPR_SCANNED_SUM:
+		snprintf(out, size, "S[%u] after S was scanned", e->index);
+		return;
+	case LESSON_EXPR_XY:
+		if (lesson_ref_resolve(&e->step, t, &step, ignored,
+		                       sizeof(ignored)))
+			break;
+		lesson_step_name(t, step, name, sizeof(name));
+		snprintf(out, size, "XY[%u] after %s", e->index, name);
+		return;
+	}
+	snprintf(out, size, "the answer");
+}
+
+void lesson_step_name(const struct trace *t, size_t step, char *out,
+                      size_t size)
+{
+	const struct trace_step *s = &t->steps[step];
+	const struct trace_launch *l = &t->launches[s->launch];
+	int used = snprintf(out, size, "%s", trace_phase_name(s->phase));
+	if (s->stride && used > 0 && (size_t)used < size)
+		used += snprintf(out + used, size - (size_t)used, " %u",
+		                 s->stride);
+	if (l->grid > 1 && used > 0 && (size_t)used < size)
+		used += snprintf(out + used, size - (size_t)used,
+		                 " in block %u", s->block);
+	if (l->level > 0 && used > 0 && (size_t)used < size)
+		snprintf(out + used, size - (size_t)used, " at level %u",
+		         l->level);
+}
+
+bool lesson_same_number(double a, double b)
+{
+	double scale = fmax(fabs(a), fabs(b));
+	return fabs(a - b) <= 1e-6 * (scale > 1.0 ? scale : 1.0);
+}
+
+void lesson_format_number(double v, char *out, size_t size)
+{
+	snprintf(out, size, "%.7g", v);
+}
+
+/* XY after the step before `step` in the same block of the same launch,
+ * or NULL when `step` is the block's first. */
+static const float *before(const struct trace *t, size_t step)
+{
+	if (step == 0)
+		return NULL;
+	const struct trace_step *s = &t->steps[step], *p = &t->steps[step - 1];
+	if (p->launch != s->launch || p->block != s->block)
+		return NULL;
+	return p->xy_len >= s->xy_len ? trace_step_xy(t, step - 1) : NULL;
+}
+
+void lesson_explain_xy(const struct trace *t, size_t step, uint32_t index,
+                       char *out, size_t size)
+{
+	const struct trace_step *s = &t->steps[step];
+	const struct trace_add *adds = trace_step_adds(t, step);
+	const struct trace_add *hit = NULL;
+	const float *xy = trace_step_xy(t, step);
+	const float *prev = before(t, step);
+	char a[32], b[32], r[32];
+	for (uint32_t k = 0; k < s->add_count; k++)
+		if (adds[k].dst == index)
+			hit = &adds[k];
+	if (!hit) {
+		lesson_format_number(xy && index < s->xy_len ? xy[index] : 0.0,
+		                     r, sizeof(r));
+		char name[64];
+		lesson_step_name(t, step, name, sizeof(name));
+		snprintf(
+			out, size,
+			"No thread added anything to XY[%u] in %s: it kept its "
+			"value, %s.",
+			index, name, r);
+		return;
+	}
+	lesson_format_number(hit->dst_value, a, sizeof(a));
+	lesson_format_number(hit->src_value, b, sizeof(b));
+	lesson_format_number(hit->result, r, sizeof(r));
+	int used = snprintf(
+		out, size,
+		"Thread %u read XY[%u] = %s and XY[%u] = %s and stored "
+		"their sum, %s.",
+		hit->thread, hit->dst, a, hit->src, b, r);
+	if (used < 0 || (size_t)used >= size || !prev || hit->src >= s->xy_len)
+		return;
+	if (prev[hit->src] != hit->src_value) {
+		char p[32];
+		lesson_format_number(prev[hit->src], p, sizeof(p));
+		snprintf(
+			out + used, size - (size_t)used,
+			" But XY[%u] held %s when the step began: another thread had "
+			"already changed it in this same step, so thread %u read a "
+			"value of the next iteration (a race).",
+			hit->src, p, hit->thread);
+	}
+}

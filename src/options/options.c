@@ -1,0 +1,507 @@
+/* options.c - parsing the run options one at a time, and checking them
+ * together once all are in. Depends on options.h; values and input files
+ * are read by options_values.c, runs are made by options_execute.c. */
+#include "options.h"
+
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum option_id {
+	OPT_ALGO,
+	OPT_SECTION_KERNEL,
+	OPT_INPUT,
+	OPT_INPUT_FILE,
+	OPT_N,
+	OPT_SEED,
+	OPT_SECTION,
+	OPT_BACKEND,
+	OPT_SCHEDULE,
+	OPT_SCHEDULE_SEED,
+	OPT_DETAIL,
+};
+
+/* Every run option takes one value. */
+static const struct {
+	const char *name;
+	enum option_id id;
+	const char *example; /* shown when the value is missing */
+} option_defs[] = {
+	{"--algo", OPT_ALGO, "--algo brent-kung"},
+	{"--section-kernel", OPT_SECTION_KERNEL,
+         "--section-kernel kogge-stone"},
+	{"--input", OPT_INPUT, "--input \"2,1,3,1\""},
+	{"--input-file", OPT_INPUT_FILE, "--input-file values.txt"},
+	{"--n", OPT_N, "--n 1024"},
+	{"--seed", OPT_SEED, "--seed 7"},
+	{"--section", OPT_SECTION, "--section 16"},
+	{"--backend", OPT_BACKEND, "--backend cpu"},
+	{"--schedule", OPT_SCHEDULE, "--schedule descending"},
+	{"--schedule-seed", OPT_SCHEDULE_SEED, "--schedule-seed 7"},
+	{"--detail", OPT_DETAIL, "--detail summary"},
+};
+
+#define OPTION_COUNT (sizeof(option_defs) / sizeof(option_defs[0]))
+
+/* The 16 values of the book's hierarchical example (Figure 9.10). */
+static const float book_input[16] = {2, 1, 3, 1, 0, 4, 1, 2,
+                                     0, 3, 1, 2, 5, 3, 1, 2};
+
+void run_options_init(struct run_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->algorithm = scan_algorithm_find(RUN_OPTIONS_DEFAULT_ALGORITHM);
+	o->section_kernel = o->algorithm->section_kernel;
+	o->source = RUN_INPUT_DEFAULT;
+	o->seed = RUN_OPTIONS_DEFAULT_SEED;
+	snprintf(o->backend, sizeof(o->backend), "auto");
+	o->schedule = EXEC_SCHEDULE_ASCENDING;
+	o->schedule_seed = 1;
+	o->detail = TRACE_DETAIL_FULL;
+	o->detail_auto = true;
+}
+
+/* Keeps the message in o->error and prints it as the one line on stderr. */
+static int fail(struct run_options *o, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(o->error, sizeof(o->error), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "scanviz: %s\n", o->error);
+	return -1;
+}
+
+/* Reads a whole decimal number in [min, max] (no sign, no spaces). */
+static bool parse_whole(const char *s, uint64_t max, uint64_t *out)
+{
+	uint64_t v = 0;
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return false;
+		unsigned d = (unsigned)(*s - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return false;
+		v = v * 10 + d;
+	}
+	if (v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool is_digits(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return false;
+	return true;
+}
+
+/* Finds the definition named by arg ("--n" or "--n=5"); NULL if none. */
+static int find_option(const char *arg)
+{
+	if (strncmp(arg, "--", 2) != 0)
+		return -1;
+	size_t len = strcspn(arg, "=");
+	for (size_t k = 0; k < OPTION_COUNT; k++)
+		if (strlen(option_defs[k].name) == len &&
+		    strncmp(option_defs[k].name, arg, len) == 0)
+			return (int)k;
+	return -1;
+}
+
+bool run_options_is_option(const char *arg)
+{
+	return arg && find_option(arg) >= 0;
+}
+
+static void list_algorithms(char *buf, size_t size)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t k = 0; k < scan_algorithm_count() && used < size; k++) {
+		int w = snprintf(buf + used, size - used, "%s%s", k ? ", " : "",
+		                 scan_algorithm_at(k)->name);
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+}
+
+static int set_source(struct run_options *o, const char *name,
+                      enum run_input_source source)
+{
+	static const char *const source_names[] = {
+		[RUN_INPUT_DEFAULT] = "",
+		[RUN_INPUT_TEXT] = "--input",
+		[RUN_INPUT_FILE] = "--input-file",
+		[RUN_INPUT_RANDOM] = "--n",
+	};
+	if (o->source != RUN_INPUT_DEFAULT)
+		return fail(o,
+		            "%s: the input is already given by %s: give only "
+		            "one of "
+		            "--input, --input-file and --n",
+		            name, source_names[o->source]);
+	o->source = source;
+	return 0;
+}
+
+/* Applies one option's value; returns 0 or -1 (message printed). */
+static int apply(struct run_options *o, enum option_id id, const char *name,
+                 const char *v)
+{
+	uint64_t u;
+	int k;
+	switch (id) {
+	case OPT_ALGO: {
+		const struct scan_algorithm *a = scan_algorithm_find(v);
+		if (!a) {
+			char names[256];
+			list_algorithms(names, sizeof(names));
+			return fail(
+				o, "%s '%s' is not an algorithm: use one of %s",
+				name, v, names);
+		}
+		o->algorithm = a;
+		return 0;
+	}
+	case OPT_SECTION_KERNEL:
+		k = scan_section_kernel_from_name(v);
+		if (k < 0)
+			return fail(o,
+			            "%s '%s' is not a section kernel: use "
+			            "kogge-stone or "
+			            "brent-kung",
+			            name, v);
+		o->section_kernel = (enum scan_kernel_id)k;
+		o->section_kernel_set = true;
+		return 0;
+	case OPT_INPUT:
+		if (set_source(o, name, RUN_INPUT_TEXT))
+			return -1;
+		o->input_text = v;
+		return 0;
+	case OPT_INPUT_FILE:
+		if (set_source(o, name, RUN_INPUT_FILE))
+			return -1;
+		o->input_file = v;
+		return 0;
+	case OPT_N:
+		if (!is_digits(v))
+			return fail(o,
+			            "%s '%s' is not a whole number: give the "
+			            "input's "
+			            "length, e.g. --n 1024",
+			            name, v);
+		if (!parse_whole(v, SCAN_MAX_N, &u))
+			return fail(o,
+			            "%s %s is too large: the input can have at "
+			            "most %zu "
+			            "(2^30) elements",
+			            name, v, SCAN_MAX_N);
+		if (u == 0)
+			return fail(o,
+			            "%s 0: the input needs at least one "
+			            "element, e.g. "
+			            "--n 16",
+			            name);
+		if (set_source(o, name, RUN_INPUT_RANDOM))
+			return -1;
+		o->random_n = (size_t)u;
+		return 0;
+	case OPT_SEED:
+	case OPT_SCHEDULE_SEED:
+		if (!parse_whole(v, UINT64_MAX, &u))
+			return fail(
+				o,
+				"%s '%s' is not a whole number from 0 to "
+				"18446744073709551615: give a seed such as 7",
+				name, v);
+		if (id == OPT_SEED) {
+			o->seed = u;
+			o->seed_set = true;
+		} else {
+			o->schedule_seed = u;
+			o->schedule_seed_set = true;
+		}
+		return 0;
+	case OPT_SECTION:
+		if (!is_digits(v))
+			return fail(o,
+			            "%s '%s' is not a whole number: give a "
+			            "section size "
+			            "such as 16",
+			            name, v);
+		if (!parse_whole(v, UINT32_MAX, &u))
+			return fail(o,
+			            "%s %s is too large: sections hold at most "
+			            "2048 "
+			            "elements",
+			            name, v);
+		if (u == 0)
+			return fail(o,
+			            "%s 0: a section holds at least one "
+			            "element, e.g. "
+			            "--section 16",
+			            name);
+		o->section = (uint32_t)u;
+		return 0;
+	case OPT_BACKEND:
+		if (strcmp(v, "auto") != 0 && strcmp(v, "cpu") != 0 &&
+		    strcmp(v, "cuda") != 0)
+			return fail(o,
+			            "%s '%s' is unknown: use auto, cpu or cuda",
+			            name, v);
+		snprintf(o->backend, sizeof(o->backend), "%s", v);
+		return 0;
+	case OPT_SCHEDULE:
+		k = exec_schedule_from_name(v);
+		if (k < 0)
+			return fail(o,
+			            "%s '%s' is unknown: use ascending, "
+			            "descending or "
+			            "random",
+			            name, v);
+		o->schedule = (enum exec_schedule)k;
+		o->schedule_set = true;
+		return 0;
+	case OPT_DETAIL:
+		if (strcmp(v, "auto") == 0) {
+			o->detail_auto = true;
+			return 0;
+		}
+		k = trace_detail_from_name(v);
+		if (k < 0)
+			return fail(
+				o,
+				"%s '%s' is unknown: use full, summary or auto",
+				name, v);
+		o->detail = (enum trace_detail)k;
+		o->detail_auto = false;
+		return 0;
+	}
+	return fail(o, "%s: unknown option", name);
+}
+
+/* "--name" or "-x" is the next option, not a value; "-1" and "-inf" are
+ * values (of --input). */
+static bool looks_like_option(const char *arg)
+{
+	if (strncmp(arg, "--", 2) == 0)
+		return true;
+	return arg[0] == '-' && arg[1] != '\0' && arg[2] == '\0' &&
+	       ((arg[1] >= 'a' && arg[1] <= 'z') ||
+	        (arg[1] >= 'A' && arg[1] <= 'Z'));
+}
+
+int run_options_parse(struct run_options *o, int argc, char **argv, int *i)
+{
+	if (*i >= argc)
+		return 0;
+	const char *arg = argv[*i];
+	int k = find_option(arg);
+	if (k < 0)
+		return 0;
+	const char *name = option_defs[k].name;
+	const char *eq = strchr(arg, '=');
+	const char *value;
+	int used;
+	if (eq) {
+		value = eq + 1;
+		used = 1;
+	} else if (*i + 1 < argc && !looks_like_option(argv[*i + 1])) {
+		value = argv[*i + 1];
+		used = 2;
+	} else {
+		return fail(o, "%s needs a value, e.g. %s", name,
+		            option_defs[k].example);
+	}
+	if (apply(o, option_defs[k].id, name, value))
+		return -1;
+	*i += used;
+	return 1;
+}
+
+/* Reads a whole stream into memory. Returns 0, or -1 with errno set. */
+static int read_all(FILE *f, char **text, size_t *len)
+{
+	size_t cap = 1 << 16, used = 0;
+	char *buf = malloc(cap);
+	if (!buf)
+		return -1;
+	for (;;) {
+		if (used == cap) {
+			char *p = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2)
+			                             : NULL;
+			if (!p) {
+				free(buf);
+				errno = ENOMEM;
+				return -1;
+			}
+			buf = p;
+			cap *= 2;
+		}
+		size_t got = fread(buf + used, 1, cap - used, f);
+		used += got;
+		if (got == 0) {
+			if (ferror(f)) {
+				int e = errno ? errno : EIO;
+				free(buf);
+				errno = e;
+				return -1;
+			}
+			break;
+		}
+	}
+	*text = buf;
+	*len = used;
+	return 0;
+}
+
+static int load_file(struct run_options *o)
+{
+	const char *path = o->input_file;
+	bool is_stdin = strcmp(path, "-") == 0;
+	const char *where = is_stdin ? "<stdin>" : path;
+	FILE *f = is_stdin ? stdin : fopen(path, "rb");
+	char *text = NULL;
+	size_t len = 0;
+	if (!f)
+		return fail(
+			o,
+			"--input-file %s: cannot open it (%s): check the path",
+			path, strerror(errno));
+	errno = 0;
+	int rc = read_all(f, &text, &len);
+	int e = errno;
+	if (!is_stdin)
+		fclose(f);
+	if (rc)
+		return fail(o,
+		            "--input-file %s: cannot read it (%s): give a text "
+		            "file of numbers",
+		            where, strerror(e));
+	rc = run_options_parse_values(text, len, where, true, &o->input, &o->n,
+	                              o->error, sizeof(o->error));
+	free(text);
+	if (rc)
+		fprintf(stderr, "scanviz: %s\n", o->error);
+	return rc;
+}
+
+static int load_input(struct run_options *o)
+{
+	switch (o->source) {
+	case RUN_INPUT_DEFAULT:
+		o->n = sizeof(book_input) / sizeof(book_input[0]);
+		o->input = malloc(sizeof(book_input));
+		if (!o->input)
+			return fail(o, "out of memory");
+		memcpy(o->input, book_input, sizeof(book_input));
+		return 0;
+	case RUN_INPUT_TEXT:
+		if (run_options_parse_values(o->input_text,
+		                             strlen(o->input_text), "--input",
+		                             false, &o->input, &o->n, o->error,
+		                             sizeof(o->error))) {
+			fprintf(stderr, "scanviz: %s\n", o->error);
+			return -1;
+		}
+		return 0;
+	case RUN_INPUT_FILE:
+		return load_file(o);
+	case RUN_INPUT_RANDOM:
+		o->n = o->random_n;
+		o->input = malloc(o->n * sizeof(*o->input));
+		if (!o->input)
+			return fail(
+				o,
+				"--n %zu: out of memory for the input: give a "
+				"smaller --n",
+				o->n);
+		run_options_random_input(o->seed, o->n, o->input);
+		return 0;
+	}
+	return fail(o, "no input");
+}
+
+/* Every partial sum any scan order forms is bounded by the sum of the
+ * magnitudes, so while that stays a finite float no addition overflows. */
+static int check_sums(struct run_options *o)
+{
+	double total = 0.0;
+	for (size_t k = 0; k < o->n; k++) {
+		total += fabs((double)o->input[k]);
+		if (total > FLT_MAX)
+			return fail(o,
+			            "the input's sums pass the largest float "
+			            "(%g) at "
+			            "element %zu: give smaller numbers",
+			            (double)FLT_MAX, k);
+	}
+	return 0;
+}
+
+int run_options_finish(struct run_options *o)
+{
+	const struct scan_algorithm *a = o->algorithm;
+	if (o->seed_set && o->source != RUN_INPUT_RANDOM)
+		return fail(
+			o,
+			"--seed applies to random input: give --n N with it");
+	if (o->section_kernel_set && !a->choose_section_kernel)
+		return fail(o,
+		            "--section-kernel applies to --algo hierarchical; "
+		            "--algo "
+		            "%s has its own kernel: leave --section-kernel out",
+		            a->name);
+	if (o->schedule_seed_set && o->schedule != EXEC_SCHEDULE_RANDOM)
+		return fail(o,
+		            "--schedule-seed applies to --schedule random: add "
+		            "--schedule random");
+	if (strcmp(o->backend, "cuda") == 0 && o->schedule_set)
+		return fail(
+			o,
+			"--schedule orders the CPU emulator's threads: use it "
+			"with --backend cpu, or leave it out");
+	if (!o->section_kernel_set)
+		o->section_kernel = a->section_kernel;
+
+	free(o->input);
+	o->input = NULL;
+	if (load_input(o) || check_sums(o))
+		return -1;
+
+	o->request = (struct scan_request){
+		.algorithm = a,
+		.section_kernel = o->section_kernel,
+		.input = o->input,
+		.n = o->n,
+		.section = o->section,
+		.detail = o->detail,
+		.detail_auto = o->detail_auto,
+	};
+	char err[RUN_OPTIONS_ERROR_MAX];
+	if (scan_request_check(&o->request, err, sizeof(err)))
+		return fail(o, "%s", err);
+	return 0;
+}
+
+void run_options_finish_free(struct run_options *o)
+{
+	free(o->input);
+	o->input = NULL;
+	o->n = 0;
+	o->request.input = NULL;
+	o->request.n = 0;
+}

@@ -1,0 +1,84 @@
+/* render.h - scenes to pixels and files: fonts found through fontconfig and
+ * opened with SDL2_ttf (also the text metrics the views measure with),
+ * drawing a scene with any SDL_Renderer (the window and PNG export share
+ * it), the SVG and PNG writers, and the headless `scanviz render` command.
+ * Depends on SDL2, SDL2_ttf, SDL2_image, fontconfig and the views. */
+#ifndef SCANVIZ_RENDER_H
+#define SCANVIZ_RENDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <SDL.h>
+
+#include "scene.h"
+
+/* The three faces, found once. */
+struct render_fonts;
+
+/* Finds DejaVu Sans, DejaVu Sans Bold and DejaVu Sans Mono through
+ * fontconfig (any sans / monospace face when DejaVu is missing) and starts
+ * SDL2_ttf. Returns NULL with one line in err (no usable font: names the
+ * package fonts-dejavu-core). Free with render_fonts_destroy(). */
+struct render_fonts *render_fonts_create(char *err, size_t err_size);
+/* Closes every opened size and quits SDL2_ttf; NULL does nothing. */
+void render_fonts_destroy(struct render_fonts *f);
+/* The path of a face, for --version and messages. */
+const char *render_fonts_path(const struct render_fonts *f,
+                              enum scene_font font);
+/* Metrics the views measure text with: exactly the size SDL2_ttf will
+ * draw. Valid while f lives. */
+const struct scene_text_metrics *render_fonts_metrics(struct render_fonts *f);
+
+/* Draws scenes with one SDL_Renderer, keeping rendered strings as
+ * textures between frames (create one per renderer). */
+struct render_painter;
+
+/* Returns a painter for `r` using fonts `f` (both borrowed; they must
+ * outlive it), or NULL when out of memory. */
+struct render_painter *render_painter_create(SDL_Renderer *r,
+                                             struct render_fonts *f);
+/* Frees its textures; NULL does nothing. */
+void render_painter_destroy(struct render_painter *p);
+/* Draws the whole scene, background first, items in order, over the
+ * whole target (the scene's size is the target's, in pixels). The frame is
+ * rasterised on the CPU into one streaming texture and copied with one
+ * SDL_RenderCopy. Does not present. Returns 0, or -1 with one line in err
+ * (an SDL or SDL2_ttf failure). */
+int render_painter_draw(struct render_painter *p, const struct scene *s,
+                        char *err, size_t err_size);
+/* The same straight into a 32-bit surface (ARGB8888 or RGB888, at least
+ * the scene's size): a window's surface (SDL_GetWindowSurface, then
+ * SDL_UpdateWindowSurface) skips the renderer's full-frame copy. */
+int render_painter_draw_surface(struct render_painter *p, const struct scene *s,
+                                SDL_Surface *target, char *err,
+                                size_t err_size);
+/* The same into a caller's buffer of ARGB8888 words (`pitch_words` words
+ * a row, at least the scene's size), without SDL_Renderer. */
+int render_painter_raster(struct render_painter *p, const struct scene *s,
+                          uint32_t *pixels, int pitch_words, char *err,
+                          size_t err_size);
+
+/* Writes the scene as SVG 1.1 to `path` through a temporary file renamed
+ * into place. Text keeps the views' fonts by name (DejaVu Sans, DejaVu Sans
+ * Mono) and positions. Returns 0, or -1 with one line in err. Needs no
+ * SDL: it is plain C. */
+int render_svg_write(const struct scene *s, const char *path, char *err,
+                     size_t err_size);
+
+/* Draws the scene with SDL's software renderer into a surface of its size
+ * and saves it with IMG_SavePNG through a temporary file renamed into
+ * place. Returns 0, or -1 with one line in err. */
+int render_png_write(const struct scene *s, struct render_fonts *f,
+                     const char *path, char *err, size_t err_size);
+
+/* `scanviz render`: argv[0] is "render". Draws one step of one figure of a
+ * run (run options) or of a recorded trace (--trace FILE.json) to SVG or
+ * PNG without a window. Returns the exit code (0, 1, 2 bad usage or input,
+ * 3 a backend that is not available). */
+int render_main(int argc, char **argv);
+/* Its --help text. */
+void render_help(FILE *f);
+
+#endif

@@ -1,0 +1,673 @@
+/* trace_json_read.c - reads a trace back from JSON (docs/trace-format.md),
+ * strictly: a trace replayed in a lecture must be exactly what was recorded,
+ * so anything missing, unknown or inconsistent is one clear error.
+ * Depends on trace.h and cJSON; rebuilds the trace through trace.h. */
+#include "trace_json.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace_json_reader.h"
+
+static const char *const top_keys[] = {
+	"format",  "version",       "algorithm",   "section_kernel",
+	"backend", "device",        "schedule",    "seed",
+	"detail",  "section_size",  "input",       "output",
+	"counts",  "launches",      "levels",      "steps",
+	"hazards", "hazards_total", "divergences", "divergences_total",
+};
+enum {
+	K_FORMAT,
+	K_VERSION,
+	K_ALGORITHM,
+	K_SECTION_KERNEL,
+	K_BACKEND,
+	K_DEVICE,
+	K_SCHEDULE,
+	K_SEED,
+	K_DETAIL,
+	K_SECTION_SIZE,
+	K_INPUT,
+	K_OUTPUT,
+	K_COUNTS,
+	K_LAUNCHES,
+	K_LEVELS,
+	K_STEPS,
+	K_HAZARDS,
+	K_HAZARDS_TOTAL,
+	K_DIVERGENCES,
+	K_DIVERGENCES_TOTAL,
+	K_TOP_COUNT
+};
+
+static int read_counts(struct trace_jr *r, const cJSON *item,
+                       struct trace_counts *c)
+{
+	static const char *const keys[] = {"additions", "by_phase"};
+	const cJSON *f[2], *p[TRACE_PHASE_COUNT];
+	const char *names[TRACE_PHASE_COUNT];
+	for (int i = 0; i < TRACE_PHASE_COUNT; i++)
+		names[i] = trace_phase_name((enum trace_phase)i);
+	trace_jr_push_key(r, "counts");
+	if (trace_jr_fields(r, item, keys, 2, 0, f) ||
+	    trace_jr_uint(r, "additions", f[0], TRACE_JR_EXACT_MAX,
+	                  &c->additions))
+		return -1;
+	trace_jr_push_key(r, "by_phase");
+	if (trace_jr_fields(r, f[1], names, TRACE_PHASE_COUNT, 0, p))
+		return -1;
+	uint64_t sum = 0;
+	for (int i = 0; i < TRACE_PHASE_COUNT; i++) {
+		if (trace_jr_uint(r, names[i], p[i], TRACE_JR_EXACT_MAX,
+		                  &c->by_phase[i]))
+			return -1;
+		sum += c->by_phase[i];
+	}
+	trace_jr_pop(r);
+	if (sum != c->additions) {
+		trace_jr_push_key(r, "additions");
+		return trace_jr_fail(
+			r,
+			"%llu is not the sum of by_phase (%llu)" TRACE_JR_HINT,
+			(unsigned long long)c->additions,
+			(unsigned long long)sum);
+	}
+	trace_jr_pop(r);
+	return 0;
+}
+
+struct launch_in {
+	char kernel[TRACE_NAME_MAX];
+	uint32_t level, grid, threads, n;
+};
+
+static int read_launches(struct trace_jr *r, const cJSON *item,
+                         struct launch_in **out, size_t *count)
+{
+	static const char *const keys[] = {"kernel", "level", "grid", "threads",
+	                                   "n"};
+	if (trace_jr_array(r, "launches", item, SIZE_MAX, NULL, count))
+		return -1;
+	*out = calloc(*count ? *count : 1, sizeof(**out));
+	if (!*out)
+		return trace_jr_fail(r, "out of memory");
+	trace_jr_push_key(r, "launches");
+	size_t i = 0;
+	for (const cJSON *c = item->child; c; c = c->next, i++) {
+		const cJSON *f[5];
+		struct launch_in *l = &(*out)[i];
+		trace_jr_push_index(r, i);
+		if (trace_jr_fields(r, c, keys, 5, 0, f) ||
+		    trace_jr_name(r, "kernel", f[0], l->kernel,
+		                  sizeof(l->kernel)) ||
+		    trace_jr_u32(r, "level", f[1], &l->level) ||
+		    trace_jr_u32(r, "grid", f[2], &l->grid) ||
+		    trace_jr_u32(r, "threads", f[3], &l->threads) ||
+		    trace_jr_u32(r, "n", f[4], &l->n))
+			return -1;
+		trace_jr_pop(r);
+	}
+	trace_jr_pop(r);
+	return 0;
+}
+
+static int read_levels(struct trace_jr *r, const cJSON *item)
+{
+	static const char *const keys[] = {"n",          "blocks",
+	                                   "input",      "section_scans",
+	                                   "block_sums", "block_sums_scanned",
+	                                   "output"};
+	size_t count;
+	if (trace_jr_array(r, "levels", item, SIZE_MAX, NULL, &count))
+		return -1;
+	if (trace_set_levels(r->t, count))
+		return trace_jr_fail(r, "out of memory");
+	trace_jr_push_key(r, "levels");
+	size_t i = 0;
+	for (const cJSON *c = item->child; c; c = c->next, i++) {
+		struct trace_level *l = &r->t->levels[i];
+		const cJSON *f[7];
+		trace_jr_push_index(r, i);
+		if (trace_jr_fields(r, c, keys, 7, 0x7c, f) ||
+		    trace_jr_u32(r, "n", f[0], &l->n) ||
+		    trace_jr_u32(r, "blocks", f[1], &l->blocks))
+			return -1;
+		float **arrays[] = {&l->input, &l->section_scans,
+		                    &l->block_sums, &l->block_sums_scanned,
+		                    &l->output};
+		for (int k = 0; k < 5; k++) {
+			int per_block = k == 2 || k == 3;
+			size_t len;
+			if (f[k + 2] &&
+			    trace_jr_float_array(r, keys[k + 2], f[k + 2],
+			                         per_block ? l->blocks : l->n,
+			                         per_block ? "blocks" : "n", 0,
+			                         arrays[k], &len))
+				return -1;
+		}
+		trace_jr_pop(r);
+	}
+	trace_jr_pop(r);
+	return 0;
+}
+
+static int read_add(struct trace_jr *r, const cJSON *item, struct trace_add *a)
+{
+	static const char *const keys[] = {"thread", "warp",      "dst",
+	                                   "src",    "dst_value", "src_value",
+	                                   "result"};
+	const cJSON *f[7];
+	uint32_t warp;
+	if (trace_jr_fields(r, item, keys, 7, 0, f) ||
+	    trace_jr_u32(r, "thread", f[0], &a->thread) ||
+	    trace_jr_u32(r, "warp", f[1], &warp) ||
+	    trace_jr_u32(r, "dst", f[2], &a->dst) ||
+	    trace_jr_u32(r, "src", f[3], &a->src))
+		return -1;
+	if (warp != a->thread / 32) {
+		trace_jr_push_key(r, "warp");
+		return trace_jr_fail(
+			r, "%lu is not thread / 32 (%lu)" TRACE_JR_HINT,
+			(unsigned long)warp, (unsigned long)(a->thread / 32));
+	}
+	float *v[] = {&a->dst_value, &a->src_value, &a->result};
+	for (int k = 0; k < 3; k++) {
+		trace_jr_push_key(r, keys[4 + k]);
+		if (trace_jr_float(r, f[4 + k], 0, v[k]))
+			return -1;
+		trace_jr_pop(r);
+	}
+	return 0;
+}
+
+/* Grows a reusable buffer of `size`-byte items to hold `need`. */
+static int reserve(void **buf, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return 0;
+	void *p = realloc(*buf, need * size);
+	if (!p)
+		return -1;
+	*buf = p;
+	*cap = need;
+	return 0;
+}
+
+static int read_step_xy(struct trace_jr *r, const cJSON *item)
+{
+	size_t len;
+	if (trace_jr_array(r, "xy", item, SIZE_MAX, NULL, &len))
+		return -1;
+	trace_jr_push_key(r, "xy");
+	if (len == 0)
+		return trace_jr_fail(
+			r, "is empty; leave the key out when a step has no "
+			   "snapshot" TRACE_JR_HINT);
+	if (len > r->t->section_size)
+		return trace_jr_fail(
+			r,
+			"has %zu elements, more than the section (section_size "
+			"%lu)" TRACE_JR_HINT,
+			len, (unsigned long)r->t->section_size);
+	if (reserve((void **)&r->scratch, &r->scratch_cap, len, sizeof(float)))
+		return trace_jr_fail(r, "out of memory");
+	if (trace_jr_floats(r, item, r->scratch, len, 0))
+		return -1;
+	if (trace_record_xy(r->t, r->scratch, (uint32_t)len))
+		return trace_jr_fail(r, "out of memory");
+	trace_jr_pop(r);
+	return 0;
+}
+
+static int read_step_warps(struct trace_jr *r, const cJSON *item)
+{
+	static const char *const keys[] = {"active_mask", "clock"};
+	size_t len;
+	if (trace_jr_array(r, "warps", item, SIZE_MAX, NULL, &len))
+		return -1;
+	trace_jr_push_key(r, "warps");
+	if (len == 0)
+		return trace_jr_fail(
+			r, "is empty; leave the key out when a step has no "
+			   "warps" TRACE_JR_HINT);
+	if (len > UINT32_MAX)
+		return trace_jr_fail(r, "too many warps" TRACE_JR_HINT);
+	if (reserve((void **)&r->warps, &r->warps_cap, len, sizeof(*r->warps)))
+		return trace_jr_fail(r, "out of memory");
+	size_t i = 0;
+	for (const cJSON *c = item->child; c; c = c->next, i++) {
+		const cJSON *f[2];
+		struct trace_warp *w = &r->warps[i];
+		memset(w, 0, sizeof(*w));
+		trace_jr_push_index(r, i);
+		if (trace_jr_fields(r, c, keys, 2, 0, f) ||
+		    trace_jr_u32(r, "active_mask", f[0], &w->active_mask) ||
+		    trace_jr_u64(r, "clock", f[1], &w->clock))
+			return -1;
+		trace_jr_pop(r);
+	}
+	if (trace_record_warps(r->t, r->warps, (uint32_t)len))
+		return trace_jr_fail(r, "out of memory");
+	trace_jr_pop(r);
+	return 0;
+}
+
+/* Steps are grouped by launch, in launch order, because an executor appends
+ * each step to the newest launch; launches are added here as the steps
+ * reach them so trace.h rebuilds first_step and step_count. */
+static int read_steps(struct trace_jr *r, const cJSON *item,
+                      const struct launch_in *launches, size_t launch_count)
+{
+	static const char *const keys[] = {"phase", "stride", "line", "launch",
+	                                   "block", "xy",     "adds", "warps"};
+	struct trace *t = r->t;
+	size_t count;
+	if (trace_jr_array(r, "steps", item, SIZE_MAX, NULL, &count))
+		return -1;
+	trace_jr_push_key(r, "steps");
+	size_t i = 0;
+	for (const cJSON *c = item->child; c; c = c->next, i++) {
+		const cJSON *f[8];
+		int phase;
+		uint32_t stride, line, launch, block;
+		trace_jr_push_index(r, i);
+		if (trace_jr_fields(r, c, keys, 8, 0xa0, f) ||
+		    trace_jr_enum(
+			    r, "phase", f[0], trace_phase_from_name,
+			    "a phase (load, stride, reduce, reverse, store, "
+			    "add-back)",
+			    &phase) ||
+		    trace_jr_u32(r, "stride", f[1], &stride) ||
+		    trace_jr_u32(r, "line", f[2], &line) ||
+		    trace_jr_u32(r, "launch", f[3], &launch) ||
+		    trace_jr_u32(r, "block", f[4], &block))
+			return -1;
+		trace_jr_push_key(r, "launch");
+		if (launch >= launch_count)
+			return trace_jr_fail(
+				r,
+				"launch %lu does not exist (the trace has %zu "
+				"launches)" TRACE_JR_HINT,
+				(unsigned long)launch, launch_count);
+		if (t->launch_count && launch < t->launch_count - 1)
+			return trace_jr_fail(
+				r,
+				"launch %lu comes after a step of launch %zu; "
+				"steps must be in launch order" TRACE_JR_HINT,
+				(unsigned long)launch, t->launch_count - 1);
+		trace_jr_pop(r);
+		while (t->launch_count <= launch) {
+			const struct launch_in *l = &launches[t->launch_count];
+			if (trace_add_launch(t, l->kernel, l->level, l->grid,
+			                     l->threads, l->n) < 0)
+				return trace_jr_fail(r, "out of memory");
+		}
+		if (block >= launches[launch].grid) {
+			trace_jr_push_key(r, "block");
+			return trace_jr_fail(
+				r,
+				"block %lu is outside launch %lu's grid of %lu "
+				"blocks" TRACE_JR_HINT,
+				(unsigned long)block, (unsigned long)launch,
+				(unsigned long)launches[launch].grid);
+		}
+		if (trace_begin_step(t, (enum trace_phase)phase, stride, line,
+		                     block) < 0)
+			return trace_jr_fail(r, "out of memory");
+		if (f[5] && read_step_xy(r, f[5]))
+			return -1;
+		size_t adds;
+		if (trace_jr_array(r, "adds", f[6], SIZE_MAX, NULL, &adds))
+			return -1;
+		trace_jr_push_key(r, "adds");
+		if (adds > UINT32_MAX)
+			return trace_jr_fail(
+				r,
+				"too many additions in one step" TRACE_JR_HINT);
+		size_t k = 0;
+		for (const cJSON *a = f[6]->child; a; a = a->next, k++) {
+			struct trace_add add;
+			trace_jr_push_index(r, k);
+			if (read_add(r, a, &add))
+				return -1;
+			if (trace_record_add(t, &add))
+				return trace_jr_fail(r, "out of memory");
+			trace_jr_pop(r);
+		}
+		trace_jr_pop(r);
+		if (f[7] && read_step_warps(r, f[7]))
+			return -1;
+		trace_jr_pop(r);
+	}
+	trace_jr_pop(r);
+	while (t->launch_count < launch_count) {
+		const struct launch_in *l = &launches[t->launch_count];
+		if (trace_add_launch(t, l->kernel, l->level, l->grid,
+		                     l->threads, l->n) < 0)
+			return trace_jr_fail(r, "out of memory");
+	}
+	return 0;
+}
+
+/* Reads a hazards or divergences array: objects of `nkeys` keys, "kind"
+ * and then 32-bit integers in the order of the record's fields. */
+static int read_findings(struct trace_jr *r, const char *key, const cJSON *item,
+                         const char *const *keys, int nkeys,
+                         int (*kind_from_name)(const char *), const char *kinds,
+                         int divergence)
+{
+	size_t count;
+	if (trace_jr_array(r, key, item, SIZE_MAX, NULL, &count))
+		return -1;
+	trace_jr_push_key(r, key);
+	if (count > TRACE_FINDINGS_MAX)
+		return trace_jr_fail(
+			r,
+			"has %zu records, more than the %d a trace "
+			"keeps" TRACE_JR_HINT,
+			count, TRACE_FINDINGS_MAX);
+	size_t i = 0;
+	for (const cJSON *c = item->child; c; c = c->next, i++) {
+		const cJSON *f[8];
+		uint32_t v[7];
+		int kind;
+		trace_jr_push_index(r, i);
+		if (trace_jr_fields(r, c, keys, nkeys, 0, f) ||
+		    trace_jr_enum(r, "kind", f[0], kind_from_name, kinds,
+		                  &kind))
+			return -1;
+		for (int k = 1; k < nkeys; k++)
+			if (trace_jr_u32(r, keys[k], f[k], &v[k - 1]))
+				return -1;
+		int failed;
+		if (divergence) {
+			struct trace_divergence d = {
+				(enum trace_divergence_kind)kind,
+				v[0],
+				v[1],
+				v[2],
+				v[3],
+				v[4],
+				v[5],
+				v[6]};
+			failed = trace_record_divergence(r->t, &d);
+		} else {
+			struct trace_hazard h = {(enum trace_hazard_kind)kind,
+			                         v[0],
+			                         v[1],
+			                         v[2],
+			                         v[3],
+			                         v[4],
+			                         v[5],
+			                         v[6]};
+			failed = trace_record_hazard(r->t, &h);
+		}
+		if (failed)
+			return trace_jr_fail(r, "out of memory");
+		trace_jr_pop(r);
+	}
+	trace_jr_pop(r);
+	return 0;
+}
+
+static int read_total(struct trace_jr *r, const char *key, const cJSON *item,
+                      size_t records, uint64_t *total)
+{
+	if (trace_jr_uint(r, key, item, TRACE_JR_EXACT_MAX, total))
+		return -1;
+	if (*total < records) {
+		trace_jr_push_key(r, key);
+		return trace_jr_fail(
+			r, "%llu is fewer than the %zu records" TRACE_JR_HINT,
+			(unsigned long long)*total, records);
+	}
+	return 0;
+}
+
+/* The additions the steps record must be among those counted. */
+static int check_counts(struct trace_jr *r, const struct trace_counts *c)
+{
+	for (int p = 0; p < TRACE_PHASE_COUNT; p++) {
+		if (c->by_phase[p] >= r->t->counts.by_phase[p])
+			continue;
+		trace_jr_push_key(r, "counts");
+		trace_jr_push_key(r, "by_phase");
+		trace_jr_push_key(r, trace_phase_name((enum trace_phase)p));
+		return trace_jr_fail(
+			r,
+			"%llu is fewer than the %llu additions the steps "
+			"record" TRACE_JR_HINT,
+			(unsigned long long)c->by_phase[p],
+			(unsigned long long)r->t->counts.by_phase[p]);
+	}
+	r->t->counts = *c;
+	return 0;
+}
+
+static int check_header(struct trace_jr *r, const cJSON *root)
+{
+	if (!cJSON_IsObject(root))
+		return trace_jr_fail(
+			r,
+			"the top level is not a JSON object, so this is not a "
+			"scanviz trace; give a file written by 'scanviz dump "
+			"--format json'");
+	const cJSON *format = cJSON_GetObjectItemCaseSensitive(root, "format");
+	const cJSON *version =
+		cJSON_GetObjectItemCaseSensitive(root, "version");
+	trace_jr_push_key(r, "format");
+	if (!cJSON_IsString(format) ||
+	    strcmp(format->valuestring, TRACE_FORMAT_NAME))
+		return trace_jr_fail(
+			r,
+			"missing or not \"" TRACE_FORMAT_NAME "\", so this is "
+			"not a scanviz trace; give a file written by 'scanviz "
+			"dump --format json'");
+	trace_jr_pop(r);
+	if (!version)
+		return trace_jr_fail(
+			r, "the key \"version\" is missing" TRACE_JR_HINT);
+	trace_jr_push_key(r, "version");
+	if (!cJSON_IsNumber(version) ||
+	    version->valuedouble != TRACE_FORMAT_VERSION) {
+		char buf[64];
+		return trace_jr_fail(
+			r,
+			"%s is not a version this scanviz reads (it reads "
+			"version %d); record the trace again with this scanviz",
+			trace_jr_found(version, buf, sizeof(buf)),
+			TRACE_FORMAT_VERSION);
+	}
+	trace_jr_pop(r);
+	return 0;
+}
+
+static int read_trace(struct trace_jr *r, const cJSON *root)
+{
+	const cJSON *f[K_TOP_COUNT];
+	struct trace *t = r->t;
+	struct trace_counts counts;
+	struct launch_in *launches = NULL;
+	size_t launch_count = 0, n;
+	float *input = NULL;
+	int detail, failed = -1;
+	static const char *const finding_keys[2][8] = {
+		{"kind", "step", "block", "index", "first_thread", "first_line",
+	         "second_thread", "second_line"},
+		{"kind", "step", "block", "thread_a", "line_a", "thread_b",
+	         "line_b", "threads"},
+	};
+
+	if (check_header(r, root) ||
+	    trace_jr_fields(r, root, top_keys, K_TOP_COUNT, 0, f) ||
+	    trace_jr_name(r, "algorithm", f[K_ALGORITHM], t->algorithm,
+	                  sizeof(t->algorithm)) ||
+	    trace_jr_name(r, "section_kernel", f[K_SECTION_KERNEL],
+	                  t->section_kernel, sizeof(t->section_kernel)) ||
+	    trace_jr_name(r, "backend", f[K_BACKEND], t->backend,
+	                  sizeof(t->backend)) ||
+	    trace_jr_name(r, "device", f[K_DEVICE], t->device,
+	                  sizeof(t->device)) ||
+	    trace_jr_name(r, "schedule", f[K_SCHEDULE], t->schedule,
+	                  sizeof(t->schedule)) ||
+	    trace_jr_u64(r, "seed", f[K_SEED], &t->seed) ||
+	    trace_jr_enum(r, "detail", f[K_DETAIL], trace_detail_from_name,
+	                  "\"full\" or \"summary\"", &detail) ||
+	    trace_jr_u32(r, "section_size", f[K_SECTION_SIZE],
+	                 &t->section_size) ||
+	    trace_jr_float_array(r, "input", f[K_INPUT], SIZE_MAX, NULL, 1,
+	                         &input, &n))
+		goto done;
+	t->detail = (enum trace_detail)detail;
+	if (trace_set_input(t, input, n)) {
+		trace_jr_fail(r, "out of memory");
+		goto done;
+	}
+	if (trace_jr_array(r, "output", f[K_OUTPUT], n, "the length of input",
+	                   &n))
+		goto done;
+	trace_jr_push_key(r, "output");
+	if (trace_jr_floats(r, f[K_OUTPUT], t->output, n, 0))
+		goto done;
+	trace_jr_pop(r);
+	if (read_counts(r, f[K_COUNTS], &counts) ||
+	    read_launches(r, f[K_LAUNCHES], &launches, &launch_count) ||
+	    read_levels(r, f[K_LEVELS]) ||
+	    read_steps(r, f[K_STEPS], launches, launch_count) ||
+	    check_counts(r, &counts) ||
+	    read_findings(r, "hazards", f[K_HAZARDS], finding_keys[0], 8,
+	                  trace_hazard_kind_from_name,
+	                  "a hazard kind (read-after-write, write-after-read, "
+	                  "write-after-write, read-unset)",
+	                  0) ||
+	    read_total(r, "hazards_total", f[K_HAZARDS_TOTAL], t->hazard_count,
+	               &t->hazards_total) ||
+	    read_findings(r, "divergences", f[K_DIVERGENCES], finding_keys[1],
+	                  8, trace_divergence_kind_from_name,
+	                  "a divergence kind (different-barriers, "
+	                  "exit-while-waiting)",
+	                  1) ||
+	    read_total(r, "divergences_total", f[K_DIVERGENCES_TOTAL],
+	               t->divergence_count, &t->divergences_total))
+		goto done;
+	failed = 0;
+done:
+	free(input);
+	free(launches);
+	return failed;
+}
+
+/* 1-based line and column of byte `offset` of text. */
+static void line_col(const char *text, size_t offset, size_t *line, size_t *col)
+{
+	*line = 1;
+	*col = 1;
+	for (size_t i = 0; i < offset; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else {
+			(*col)++;
+		}
+	}
+}
+
+struct trace *trace_read_json(const char *text, size_t len, const char *name,
+                              char *err, size_t err_size)
+{
+	struct trace_jr r = {.name = name ? name : "trace",
+	                     .err = err,
+	                     .err_size = err_size};
+	if (len == 0) {
+		trace_jr_fail(
+			&r,
+			"the file is empty; give a trace written by 'scanviz "
+			"dump --format json'");
+		return NULL;
+	}
+	const char *end = NULL;
+	cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+	size_t at = end && end >= text && end <= text + len
+	                    ? (size_t)(end - text)
+	                    : 0;
+	if (root) {
+		while (at < len && text[at] && strchr(" \t\r\n", text[at]))
+			at++;
+	}
+	if (!root || at < len) {
+		size_t line, col;
+		line_col(text, at, &line, &col);
+		if (err && err_size)
+			snprintf(err, err_size,
+			         "%s:%zu:%zu: %s; the file is damaged or cut "
+			         "short: record the trace again",
+			         r.name, line, col,
+			         root ? "unexpected text after the end of the "
+			                "JSON value"
+			              : "JSON syntax error near here");
+		cJSON_Delete(root);
+		return NULL;
+	}
+	r.t = trace_create();
+	if (!r.t)
+		trace_jr_fail(&r, "out of memory");
+	else if (read_trace(&r, root)) {
+		trace_destroy(r.t);
+		r.t = NULL;
+	}
+	cJSON_Delete(root);
+	free(r.scratch);
+	free(r.warps);
+	return r.t;
+}
+
+struct trace *trace_read_json_file(const char *path, char *err, size_t err_size)
+{
+	int is_stdin = strcmp(path, "-") == 0;
+	const char *name = is_stdin ? "standard input" : path;
+	FILE *f = is_stdin ? stdin : fopen(path, "rb");
+	if (!f) {
+		if (err && err_size)
+			snprintf(err, err_size,
+			         "%s: cannot open: %s; check the path", path,
+			         strerror(errno));
+		return NULL;
+	}
+	size_t len = 0, cap = 1 << 16;
+	char *text = malloc(cap);
+	int failed = !text;
+	while (!failed) {
+		if (len == cap) {
+			char *p = cap > SIZE_MAX / 2 ? NULL
+			                             : realloc(text, cap * 2);
+			if (!p) {
+				failed = 1;
+				errno = ENOMEM;
+				break;
+			}
+			text = p;
+			cap *= 2;
+		}
+		size_t got = fread(text + len, 1, cap - len, f);
+		len += got;
+		if (got == 0) {
+			failed = ferror(f) != 0;
+			break;
+		}
+	}
+	int saved = errno;
+	if (!is_stdin)
+		fclose(f);
+	struct trace *t = NULL;
+	if (failed) {
+		if (err && err_size)
+			snprintf(err, err_size,
+			         "%s: cannot read: %s; check the file", name,
+			         strerror(saved));
+	} else {
+		t = trace_read_json(text, len, name, err, err_size);
+	}
+	free(text);
+	return t;
+}

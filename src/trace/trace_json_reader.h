@@ -1,0 +1,93 @@
+/* trace_json_reader.h - private to the JSON reader (trace_json_read.c):
+ * its state, the JSON path errors are reported at, and typed getters over
+ * cJSON values (trace_json_values.c). Depends on trace.h and cJSON. */
+#ifndef SCANVIZ_TRACE_JSON_READER_H
+#define SCANVIZ_TRACE_JSON_READER_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace.h"
+
+#define TRACE_JR_PATH_DEPTH 8
+#define TRACE_JR_EXACT_MAX 9007199254740992.0 /* 2^53 */
+#define TRACE_JR_HINT \
+	"; record the trace again with 'scanviz dump --format json'"
+
+struct trace_jr {
+	const char *name;
+	char *err;
+	size_t err_size;
+	struct trace *t;
+	/* JSON path of the value being read: a key, or an index where
+	 * key is NULL */
+	struct {
+		const char *key;
+		size_t index;
+	} path[TRACE_JR_PATH_DEPTH];
+	int depth;
+	float *scratch; /* one step's xy, reused */
+	size_t scratch_cap;
+	struct trace_warp *warps; /* one step's warps, reused */
+	size_t warps_cap;
+};
+
+/* The JSON path: push a key or an array index before reading a value, pop
+ * after; an error names the whole path ("steps[3].adds[0].dst"). */
+void trace_jr_push_key(struct trace_jr *r, const char *key);
+void trace_jr_push_index(struct trace_jr *r, size_t index);
+void trace_jr_pop(struct trace_jr *r);
+
+/* Writes "NAME: PATH: message" to r->err. Returns -1, so callers can
+ * `return trace_jr_fail(...)`. */
+int trace_jr_fail(struct trace_jr *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* "expected WHAT, found <what item is>"; returns -1. */
+int trace_jr_expected(struct trace_jr *r, const cJSON *item, const char *what);
+/* Describes a value in a few words ("-1", "the string \"x\"", "an array"). */
+const char *trace_jr_found(const cJSON *item, char *buf, size_t size);
+
+/* Checks that obj is an object whose keys are among names[0..count) (each
+ * once) and that every key whose bit is clear in `optional` is there;
+ * out[i] gets the value of names[i] or NULL. Returns 0 or -1. */
+int trace_jr_fields(struct trace_jr *r, const cJSON *obj,
+                    const char *const *names, int count, unsigned optional,
+                    const cJSON **out);
+
+/* Typed getters of the value `item` of key `key`; each returns 0, or -1
+ * with the error written. */
+/* A non-negative integer up to max (at most 2^53, exact in a double). */
+int trace_jr_uint(struct trace_jr *r, const char *key, const cJSON *item,
+                  double max, uint64_t *out);
+int trace_jr_u32(struct trace_jr *r, const char *key, const cJSON *item,
+                 uint32_t *out);
+/* A 64-bit counter: a number up to 2^53 or a string of decimal digits. */
+int trace_jr_u64(struct trace_jr *r, const char *key, const cJSON *item,
+                 uint64_t *out);
+/* A float: a number, or (unless finite_only) "nan", "inf", "-inf" or
+ * "nan:0xXXXXXXXX". The path must already name the value. */
+int trace_jr_float(struct trace_jr *r, const cJSON *item, int finite_only,
+                   float *out);
+/* The first len elements of the array item as floats into dst. */
+int trace_jr_floats(struct trace_jr *r, const cJSON *item, float *dst,
+                    size_t len, int finite_only);
+size_t trace_jr_array_len(const cJSON *item);
+/* An array, of exactly `want` elements (`why` says whose length that is)
+ * unless want is SIZE_MAX; its length goes to *len. */
+int trace_jr_array(struct trace_jr *r, const char *key, const cJSON *item,
+                   size_t want, const char *why, size_t *len);
+/* An array of floats (of `n` unless SIZE_MAX) in a new buffer from
+ * trace_level_alloc() that the caller owns, even on failure; its length
+ * goes to *len. */
+int trace_jr_float_array(struct trace_jr *r, const char *key, const cJSON *item,
+                         size_t n, const char *why, int finite_only,
+                         float **out, size_t *len);
+/* A string that fits the fixed-size field (size bytes with the NUL). */
+int trace_jr_name(struct trace_jr *r, const char *key, const cJSON *item,
+                  char *field, size_t size);
+/* A name from one of trace.h's tables; `what` lists the names. */
+int trace_jr_enum(struct trace_jr *r, const char *key, const cJSON *item,
+                  int (*from_name)(const char *), const char *what, int *out);
+
+#endif

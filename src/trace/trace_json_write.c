@@ -1,0 +1,540 @@
+/* trace_json_write.c - writes a trace as JSON (docs/trace-format.md).
+ * Plain C and POSIX file calls only, so the headless core can dump traces;
+ * output goes through one buffer because a full trace holds millions of
+ * numbers. Depends on trace.h. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "trace_json.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <locale.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "trace_json_float.h"
+
+#define OUT_BUF_SIZE (1u << 16)
+/* Memo of formatted non-integer floats, 2^13 sets of two: an XY snapshot
+ * mostly repeats the previous step's values, so most lookups hit. */
+#define FLOAT_MEMO_BITS 13
+/* Integers up to 2^53 are exact in a JSON number read as a double. */
+#define EXACT_INTEGER_MAX (UINT64_C(1) << 53)
+/* The one NaN written as plain "nan"; see format_float(). */
+#define CANONICAL_NAN_BITS UINT32_C(0x7fc00000)
+
+struct float_memo {
+	uint32_t
+		bits; /* 0 (the float +0, never memoised) marks an empty slot */
+	uint8_t len;
+	char text[TRACE_JSON_FLOAT_MAX];
+};
+
+/* Two entries, the most recently used first. */
+struct float_memo_set {
+	struct float_memo way[2];
+};
+
+struct out {
+	FILE *f;
+	char buf[OUT_BUF_SIZE];
+	size_t len;
+	int failed;
+	char point; /* the locale's decimal point, which strtod expects */
+	struct float_memo_set *memo;
+};
+
+static void flush(struct out *o)
+{
+	if (o->len && fwrite(o->buf, 1, o->len, o->f) != o->len)
+		o->failed = 1;
+	o->len = 0;
+}
+
+/* Room for n more bytes at the end of the buffer (n is small). */
+static char *room(struct out *o, size_t n)
+{
+	if (o->len + n > sizeof(o->buf))
+		flush(o);
+	return o->buf + o->len;
+}
+
+/* Every piece written is short (names are at most TRACE_DEVICE_MAX bytes). */
+static void put_mem(struct out *o, const char *s, size_t n)
+{
+	memcpy(room(o, n), s, n);
+	o->len += n;
+}
+
+/* PUT for string literals, put for others. */
+#define PUT(o, lit) put_mem((o), (lit), sizeof(lit) - 1)
+
+static void put(struct out *o, const char *s)
+{
+	put_mem(o, s, strlen(s));
+}
+
+/* Writes v in decimal to dst (20 bytes of room); returns the length. */
+static size_t format_u64(char *dst, uint64_t v)
+{
+	char tmp[20];
+	size_t i = sizeof(tmp);
+	do {
+		tmp[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	memcpy(dst, tmp + i, sizeof(tmp) - i);
+	return sizeof(tmp) - i;
+}
+
+static void put_u64(struct out *o, uint64_t v)
+{
+	char *p = room(o, 20);
+	o->len += format_u64(p, v);
+}
+
+/* 64-bit counters (seed, clock) are numbers while a double holds them
+ * exactly, and decimal strings beyond 2^53, so they round-trip. */
+static void put_u64_exact(struct out *o, uint64_t v)
+{
+	if (v <= EXACT_INTEGER_MAX) {
+		put_u64(o, v);
+		return;
+	}
+	PUT(o, "\"");
+	put_u64(o, v);
+	PUT(o, "\"");
+}
+
+static void put_string(struct out *o, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	PUT(o, "\"");
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\') {
+			char esc[2] = {'\\', (char)c};
+			put_mem(o, esc, 2);
+		} else if (c < 0x20) {
+			char esc[6] = {'\\', 'u',         '0',
+			               '0',  hex[c >> 4], hex[c & 15]};
+			put_mem(o, esc, 6);
+		} else {
+			put_mem(o, (const char *)&c, 1);
+		}
+	}
+	PUT(o, "\"");
+}
+
+static uint32_t float_bits(float x)
+{
+	uint32_t b;
+	memcpy(&b, &x, sizeof(b));
+	return b;
+}
+
+/* Writes a float so that it reads back bit for bit: integers as integers,
+ * -0 as -0, others in their shortest form. JSON has no NaN or infinity, so
+ * those are the strings "inf", "-inf", "nan" (the quiet NaN 0x7fc00000) and
+ * "nan:0x7fffffff" (any other NaN, with its bits). Writes at most
+ * FLOAT_JSON_MAX bytes to dst and returns the length. */
+#define FLOAT_JSON_MAX 24
+static size_t format_float(struct out *o, float x, char *dst)
+{
+	uint32_t bits = float_bits(x);
+	if ((bits & 0x7f800000u) == 0x7f800000u) {
+		if (!(bits & 0x007fffffu))
+			return (size_t)sprintf(dst, bits >> 31 ? "\"-inf\""
+			                                       : "\"inf\"");
+		if (bits == CANONICAL_NAN_BITS)
+			return (size_t)sprintf(dst, "\"nan\"");
+		return (size_t)sprintf(dst, "\"nan:0x%08lx\"",
+		                       (unsigned long)bits);
+	}
+	float mag = x < 0 ? -x : x;
+	if (mag < 1e15f && (float)(int64_t)mag == mag) {
+		size_t sign = bits >> 31;
+		dst[0] = '-';
+		return sign + format_u64(dst + sign, (uint64_t)(int64_t)mag);
+	}
+	struct float_memo_set *set = NULL;
+	if (o->memo) {
+		set = &o->memo[(bits * UINT32_C(2654435761)) >>
+		               (32 - FLOAT_MEMO_BITS)];
+		if (set->way[0].bits != bits && set->way[1].bits == bits) {
+			struct float_memo hit = set->way[1];
+			set->way[1] = set->way[0];
+			set->way[0] = hit;
+		}
+		if (set->way[0].bits == bits) {
+			/* A fixed-size copy: dst has room; the hot path. */
+			memcpy(dst, set->way[0].text, TRACE_JSON_FLOAT_MAX);
+			return set->way[0].len;
+		}
+	}
+	size_t n = trace_json_float_format(x, o->point, dst);
+	if (set) {
+		set->way[1] = set->way[0];
+		set->way[0].bits = bits;
+		set->way[0].len = (uint8_t)n;
+		memcpy(set->way[0].text, dst, n);
+	}
+	return n;
+}
+
+static void put_floats(struct out *o, const float *v, size_t n)
+{
+	PUT(o, "[");
+	for (size_t i = 0; i < n; i++) {
+		char *p = room(o, 2 + FLOAT_JSON_MAX);
+		size_t k = 0;
+		if (i) {
+			p[0] = ',';
+			p[1] = ' ';
+			k = 2;
+		}
+		o->len += k + format_float(o, v[i], p + k);
+	}
+	PUT(o, "]");
+}
+
+/* `"key": ` with the separator before it; every object below is written
+ * through these so the layout stays the same everywhere. */
+static void key(struct out *o, int first, const char *name)
+{
+	put(o, first ? "\"" : ", \"");
+	put(o, name);
+	PUT(o, "\": ");
+}
+
+static void key_u64(struct out *o, int first, const char *name, uint64_t v)
+{
+	key(o, first, name);
+	put_u64(o, v);
+}
+
+/* A top-level key on its own line. */
+static void top(struct out *o, const char *name)
+{
+	PUT(o, ",\n  \"");
+	put(o, name);
+	PUT(o, "\": ");
+}
+
+/* Opens (and closes) a top-level array of one object per line. */
+static void list_item(struct out *o, size_t i)
+{
+	put(o, i ? ",\n    {" : "\n    {");
+}
+
+static void list_end(struct out *o, size_t count)
+{
+	put(o, count ? "\n  ]" : "]");
+}
+
+static void write_counts(struct out *o, const struct trace *t)
+{
+	top(o, "counts");
+	PUT(o, "{");
+	key_u64(o, 1, "additions", t->counts.additions);
+	key(o, 0, "by_phase");
+	PUT(o, "{");
+	for (int p = 0; p < TRACE_PHASE_COUNT; p++)
+		key_u64(o, p == 0, trace_phase_name((enum trace_phase)p),
+		        t->counts.by_phase[p]);
+	PUT(o, "}}");
+}
+
+static void write_launches(struct out *o, const struct trace *t)
+{
+	top(o, "launches");
+	PUT(o, "[");
+	for (size_t i = 0; i < t->launch_count; i++) {
+		const struct trace_launch *l = &t->launches[i];
+		list_item(o, i);
+		key(o, 1, "kernel");
+		put_string(o, l->kernel);
+		key_u64(o, 0, "level", l->level);
+		key_u64(o, 0, "grid", l->grid);
+		key_u64(o, 0, "threads", l->threads);
+		key_u64(o, 0, "n", l->n);
+		PUT(o, "}");
+	}
+	list_end(o, t->launch_count);
+}
+
+static void level_array(struct out *o, const char *name, const float *v,
+                        size_t n)
+{
+	if (!v)
+		return;
+	key(o, 0, name);
+	put_floats(o, v, n);
+}
+
+static void write_levels(struct out *o, const struct trace *t)
+{
+	top(o, "levels");
+	PUT(o, "[");
+	for (size_t i = 0; i < t->level_count; i++) {
+		const struct trace_level *l = &t->levels[i];
+		list_item(o, i);
+		key_u64(o, 1, "n", l->n);
+		key_u64(o, 0, "blocks", l->blocks);
+		level_array(o, "input", l->input, l->n);
+		level_array(o, "section_scans", l->section_scans, l->n);
+		level_array(o, "block_sums", l->block_sums, l->blocks);
+		level_array(o, "block_sums_scanned", l->block_sums_scanned,
+		            l->blocks);
+		level_array(o, "output", l->output, l->n);
+		PUT(o, "}");
+	}
+	list_end(o, t->level_count);
+}
+
+/* Appends the string literal s at p and returns the end. */
+#define LIT(p, s) ((char *)memcpy((p), (s), sizeof(s) - 1) + sizeof(s) - 1)
+
+/* One addition, written straight into the buffer: a full trace holds
+ * millions of them. */
+static void write_add(struct out *o, const struct trace_add *a, int first)
+{
+	char *start = room(o, 256), *p = start;
+	p = first ? LIT(p, "{\"thread\": ") : LIT(p, ", {\"thread\": ");
+	p += format_u64(p, a->thread);
+	p = LIT(p, ", \"warp\": ");
+	p += format_u64(p, a->thread / 32);
+	p = LIT(p, ", \"dst\": ");
+	p += format_u64(p, a->dst);
+	p = LIT(p, ", \"src\": ");
+	p += format_u64(p, a->src);
+	p = LIT(p, ", \"dst_value\": ");
+	p += format_float(o, a->dst_value, p);
+	p = LIT(p, ", \"src_value\": ");
+	p += format_float(o, a->src_value, p);
+	p = LIT(p, ", \"result\": ");
+	p += format_float(o, a->result, p);
+	p = LIT(p, "}");
+	o->len += (size_t)(p - start);
+}
+
+static void write_step(struct out *o, const struct trace *t, size_t i)
+{
+	const struct trace_step *s = &t->steps[i];
+	key(o, 1, "phase");
+	put_string(o, trace_phase_name(s->phase));
+	key_u64(o, 0, "stride", s->stride);
+	key_u64(o, 0, "line", s->line);
+	key_u64(o, 0, "launch", s->launch);
+	key_u64(o, 0, "block", s->block);
+	if (s->xy_len) {
+		key(o, 0, "xy");
+		put_floats(o, trace_step_xy(t, i), s->xy_len);
+	}
+	key(o, 0, "adds");
+	PUT(o, "[");
+	const struct trace_add *adds = trace_step_adds(t, i);
+	for (uint32_t a = 0; a < s->add_count; a++)
+		write_add(o, &adds[a], a == 0);
+	PUT(o, "]");
+	if (s->warp_count) {
+		const struct trace_warp *w = trace_step_warps(t, i);
+		key(o, 0, "warps");
+		PUT(o, "[");
+		for (uint32_t k = 0; k < s->warp_count; k++) {
+			put(o, k ? ", {" : "{");
+			key_u64(o, 1, "active_mask", w[k].active_mask);
+			key(o, 0, "clock");
+			put_u64_exact(o, w[k].clock);
+			PUT(o, "}");
+		}
+		PUT(o, "]");
+	}
+}
+
+static void write_steps(struct out *o, const struct trace *t)
+{
+	top(o, "steps");
+	PUT(o, "[");
+	for (size_t i = 0; i < t->step_count; i++) {
+		list_item(o, i);
+		write_step(o, t, i);
+		PUT(o, "}");
+	}
+	list_end(o, t->step_count);
+}
+
+static void write_findings(struct out *o, const struct trace *t)
+{
+	top(o, "hazards");
+	PUT(o, "[");
+	for (size_t i = 0; i < t->hazard_count; i++) {
+		const struct trace_hazard *h = &t->hazards[i];
+		list_item(o, i);
+		key(o, 1, "kind");
+		put_string(o, trace_hazard_kind_name(h->kind));
+		key_u64(o, 0, "step", h->step);
+		key_u64(o, 0, "block", h->block);
+		key_u64(o, 0, "index", h->index);
+		key_u64(o, 0, "first_thread", h->first_thread);
+		key_u64(o, 0, "first_line", h->first_line);
+		key_u64(o, 0, "second_thread", h->second_thread);
+		key_u64(o, 0, "second_line", h->second_line);
+		PUT(o, "}");
+	}
+	list_end(o, t->hazard_count);
+	top(o, "hazards_total");
+	put_u64(o, t->hazards_total);
+
+	top(o, "divergences");
+	PUT(o, "[");
+	for (size_t i = 0; i < t->divergence_count; i++) {
+		const struct trace_divergence *d = &t->divergences[i];
+		list_item(o, i);
+		key(o, 1, "kind");
+		put_string(o, trace_divergence_kind_name(d->kind));
+		key_u64(o, 0, "step", d->step);
+		key_u64(o, 0, "block", d->block);
+		key_u64(o, 0, "thread_a", d->thread_a);
+		key_u64(o, 0, "line_a", d->line_a);
+		key_u64(o, 0, "thread_b", d->thread_b);
+		key_u64(o, 0, "line_b", d->line_b);
+		key_u64(o, 0, "threads", d->threads);
+		PUT(o, "}");
+	}
+	list_end(o, t->divergence_count);
+	top(o, "divergences_total");
+	put_u64(o, t->divergences_total);
+}
+
+static void top_string(struct out *o, const char *name, const char *value)
+{
+	top(o, name);
+	put_string(o, value);
+}
+
+int trace_write_json(const struct trace *t, FILE *f)
+{
+	struct out *o = malloc(sizeof(*o));
+	if (!o)
+		return -1;
+	o->f = f;
+	o->len = 0;
+	o->failed = 0;
+	const char *point = localeconv()->decimal_point;
+	o->point = point && point[0] ? point[0] : '.';
+	/* Without the memo the output is the same, only slower. */
+	o->memo = calloc((size_t)1 << FLOAT_MEMO_BITS, sizeof(*o->memo));
+
+	PUT(o, "{\n  \"format\": ");
+	put_string(o, TRACE_FORMAT_NAME);
+	top(o, "version");
+	put_u64(o, TRACE_FORMAT_VERSION);
+	top_string(o, "algorithm", t->algorithm);
+	top_string(o, "section_kernel", t->section_kernel);
+	top_string(o, "backend", t->backend);
+	top_string(o, "device", t->device);
+	top_string(o, "schedule", t->schedule);
+	top(o, "seed");
+	put_u64_exact(o, t->seed);
+	top_string(o, "detail", trace_detail_name(t->detail));
+	top(o, "section_size");
+	put_u64(o, t->section_size);
+	top(o, "input");
+	put_floats(o, t->input, t->n);
+	top(o, "output");
+	put_floats(o, t->output, t->n);
+	write_counts(o, t);
+	write_launches(o, t);
+	write_levels(o, t);
+	write_steps(o, t);
+	write_findings(o, t);
+	PUT(o, "\n}\n");
+	flush(o);
+
+	int failed = o->failed || fflush(f) != 0 || ferror(f);
+	free(o->memo);
+	free(o);
+	return failed ? -1 : 0;
+}
+
+static void set_err(char *err, size_t size, const char *fmt, ...)
+{
+	if (!err || !size)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, size, fmt, ap);
+	va_end(ap);
+}
+
+/* Creates "<path>.tmp.<pid>.<k>" next to `path` with the permissions a new
+ * file gets (mkstemp would make it 0600). Returns the descriptor or -1. */
+static int open_temp(const char *path, char *tmp, size_t tmp_size)
+{
+	for (unsigned k = 0; k < 100; k++) {
+		int n = snprintf(tmp, tmp_size, "%s.tmp.%ld.%u", path,
+		                 (long)getpid(), k);
+		if (n < 0 || (size_t)n >= tmp_size) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	return -1;
+}
+
+int trace_write_json_file(const struct trace *t, const char *path, char *err,
+                          size_t err_size)
+{
+	if (strcmp(path, "-") == 0) {
+		if (trace_write_json(t, stdout) == 0)
+			return 0;
+		set_err(err, err_size,
+		        "standard output: cannot write the trace: %s",
+		        strerror(errno));
+		return -1;
+	}
+	size_t tmp_size = strlen(path) + 48;
+	char *tmp = malloc(tmp_size);
+	if (!tmp) {
+		set_err(err, err_size, "%s: out of memory", path);
+		return -1;
+	}
+	int fd = open_temp(path, tmp, tmp_size);
+	if (fd < 0) {
+		set_err(err, err_size,
+		        "%s: cannot create a file in its folder: %s; check "
+		        "that the folder exists and is writable",
+		        path, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	FILE *f = fdopen(fd, "w");
+	if (!f)
+		close(fd);
+	int failed = !f || trace_write_json(t, f) != 0;
+	int saved = errno;
+	if (f && fclose(f) != 0 && !failed) {
+		failed = 1;
+		saved = errno;
+	}
+	if (!failed && rename(tmp, path) != 0) {
+		failed = 1;
+		saved = errno;
+	}
+	if (failed) {
+		unlink(tmp);
+		set_err(err, err_size,
+		        "%s: cannot write the trace: %s; check the free space "
+		        "and the folder's permissions",
+		        path, strerror(saved));
+	}
+	free(tmp);
+	return failed ? -1 : 0;
+}

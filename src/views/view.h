@@ -1,0 +1,84 @@
+/* view.h - the views: from (trace, step, time within the step, viewport,
+ * theme, options) to a scene. Figure 9.1 (the simple scan, and the race of
+ * the printed kernel), Figure 9.5 (the work-efficient scan's two trees),
+ * Figure 9.10 (the hierarchical scan), each with the side panel (kernel
+ * source with the current line lit, step, additions, executor, legend) and
+ * the controls (buttons and scrub bar as tagged items).
+ * Pure C; depends on scene.h, theme.h, source.h, the trace and scan layers. */
+#ifndef SCANVIZ_VIEW_H
+#define SCANVIZ_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "scene.h"
+#include "source.h"
+#include "theme.h"
+#include "trace.h"
+
+enum scene_figure {
+	SCENE_FIGURE_9_1 = 0, /* columns = XY elements, rows = iterations */
+	SCENE_FIGURE_9_5,     /* reduction tree above, reverse tree below */
+	SCENE_FIGURE_9_10,    /* blocks, S, scanned S, add-back, output */
+	SCENE_FIGURE_COUNT
+};
+
+/* What an element's label says. */
+enum scene_labels {
+	SCENE_LABELS_VALUES = 0, /* the value in XY */
+	SCENE_LABELS_RANGES, /* the inputs it sums, x0..x3, from the additions */
+};
+
+/* Everything a view needs besides the trace, theme and metrics. */
+struct scene_view {
+	enum scene_figure figure;
+	/* The step shown, an index into trace.steps, and the time within it:
+	 * t = 0 is the state before the step (values about to travel), t = 1
+	 * the state after it. The window plays step k from t = 0 to 1, then
+	 * step k + 1. */
+	size_t step;
+	float t;
+	int width, height; /* viewport, px */
+	enum scene_labels labels;
+	/* Figure 9.10: the level zoomed into, or -1 for the overview of all
+	 * levels. Figures 9.1/9.5 show the steps of one block of one launch:
+	 * the block of the current step unless focus_block >= 0. */
+	int focus_level;
+	long focus_block; /* 9.10: the block zoomed into; -1 none */
+	/* Compact views (too many elements to label): the first element of the
+	 * labelled window; -1 follows the current step's additions. */
+	long focus_element;
+	struct scene_tag
+		hover; /* what the pointer is over; kind NONE: nothing */
+	bool playing;  /* draws the play button as pause */
+	float speed;   /* shown beside the buttons (0.25 .. 4) */
+	bool panel;    /* the side panel (source, counts, legend) */
+	bool controls; /* buttons and scrub bar */
+	const struct scene_source_set *sources; /* NULL: the panel says so */
+};
+
+/* Fills v with defaults: figure for the trace's algorithm is not known
+ * here, so 9.1; step 0, t = 1, values, overview, panel and controls on,
+ * speed 1. */
+void scene_view_defaults(struct scene_view *v, int width, int height);
+
+/* The figure that fits a trace's algorithm: 9.5 for brent-kung, 9.10 for
+ * the hierarchical algorithms, 9.1 otherwise. */
+enum scene_figure scene_figure_for(const struct trace *t);
+/* "9.1", "9.5", "9.10"; scene_figure_from_name returns -1 for others. */
+const char *scene_figure_name(enum scene_figure f);
+int scene_figure_from_name(const char *name);
+
+/* Steps the views step through: trace.step_count (at least 1 so a trace
+ * without recorded steps still shows its input and output). */
+size_t scene_view_step_count(const struct trace *t);
+
+/* Builds the frame into s (reset to v's size first). Returns 0, or -1 with
+ * one line in err (out of memory, or a trace the view cannot show, e.g.
+ * Figure 9.5 of a trace with no steps). */
+int scene_view_build(struct scene *s, const struct trace *t,
+                     const struct scene_view *v, const struct scene_theme *th,
+                     const struct scene_text_metrics *m, char *err,
+                     size_t err_size);
+
+#endif

@@ -1,0 +1,430 @@
+/* view_grid.c - Figures 9.1 and 9.5: one column per XY element, one row per
+ * step of one block, each addition an arrow from XY[src] in the row above
+ * to XY[dst]. Figure 9.5 dims the elements a level leaves alone, so the
+ * reduction and reverse trees stand out. The printed racy kernel's early
+ * reads are dashed and their results hatched (section 9.2). When the
+ * columns are too thin to label, the rows become heat strips and a labelled
+ * window follows the action. Pure C; depends on view_internal.h. */
+#include "view_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+
+/* Input ranges each element sums, derived from the additions (not from a
+ * formula, so a racy or a wrong kernel shows what it really summed). */
+static void ranges_step(const struct trace *t, size_t step, const float *prev,
+                        uint32_t prev_len, const struct grid_range *before,
+                        struct grid_range *after, uint32_t n)
+{
+	memcpy(after, before, n * sizeof(*after));
+	const struct trace_add *adds = trace_step_adds(t, step);
+	for (uint32_t k = 0; adds && k < t->steps[step].add_count; k++) {
+		const struct trace_add *a = &adds[k];
+		if (a->dst >= n || a->src >= n)
+			continue;
+		/* a early read saw the value written earlier in this step */
+		struct grid_range src =
+			scene_view_add_is_early(t, prev, prev_len, a)
+				? after[a->src]
+				: before[a->src];
+		struct grid_range dst = before[a->dst];
+		struct grid_range r;
+		if (src.lo < 0) {
+			r = dst;
+		} else if (dst.lo < 0) {
+			r = src;
+		} else if (src.hi + 1 == dst.lo) {
+			r = (struct grid_range){src.lo, dst.hi,
+			                        src.exact && dst.exact};
+		} else {
+			/* a gap or an overlap: not a prefix of the inputs */
+			r = (struct grid_range){
+				src.lo < dst.lo ? src.lo : dst.lo,
+				src.hi > dst.hi ? src.hi : dst.hi, false};
+		}
+		after[a->dst] = r;
+	}
+}
+
+/* Fills g->range for rows 0..current (only when ranges are shown). */
+static int compute_ranges(struct grid *g)
+{
+	uint32_t n = g->n;
+	size_t rows = (size_t)(g->rows.current + 1);
+	g->range = malloc(rows * n * sizeof(*g->range));
+	if (!g->range)
+		return -1;
+	for (uint32_t i = 0; i < n; i++)
+		g->range[i] = i < g->valid ? (struct grid_range){i, i, true}
+		                           : (struct grid_range){-1, -1, true};
+	/* the load row's own additions (none in these kernels) still count */
+	for (size_t r = 1; r < rows; r++) {
+		size_t prev_step = g->rows.step[r - 1];
+		ranges_step(g->c->t, g->rows.step[r],
+		            trace_step_xy(g->c->t, prev_step),
+		            g->c->t->steps[prev_step].xy_len,
+		            &g->range[(r - 1) * n], &g->range[r * n], n);
+	}
+	return 0;
+}
+
+/* Which row last writes each element, and the block's final values. */
+static int compute_history(struct grid *g)
+{
+	const struct trace *t = g->c->t;
+	g->last_change = malloc(g->n * sizeof(*g->last_change));
+	if (!g->last_change)
+		return -1;
+	for (uint32_t i = 0; i < g->n; i++)
+		g->last_change[i] = 0;
+	g->vmin = INFINITY;
+	g->vmax = -INFINITY;
+	for (size_t r = 0; r < g->rows.count; r++) {
+		size_t st = g->rows.step[r];
+		const struct trace_add *adds = trace_step_adds(t, st);
+		for (uint32_t k = 0; adds && k < t->steps[st].add_count; k++)
+			if (adds[k].dst < g->n)
+				g->last_change[adds[k].dst] = (int32_t)r;
+		const float *xy = trace_step_xy(t, st);
+		for (uint32_t i = 0;
+		     xy && i < t->steps[st].xy_len && i < g->valid; i++) {
+			if (!isfinite(xy[i]))
+				continue;
+			g->vmin = fminf(g->vmin, xy[i]);
+			g->vmax = fmaxf(g->vmax, xy[i]);
+		}
+	}
+	if (!(g->vmin <= g->vmax))
+		g->vmin = g->vmax = 0;
+	g->final = trace_step_xy(t, g->rows.step[g->rows.count - 1]);
+	g->final_len = t->steps[g->rows.step[g->rows.count - 1]].xy_len;
+	return 0;
+}
+
+float scene_grid_value(const struct grid *g, size_t r, uint32_t i)
+{
+	const struct trace_step *st = &g->c->t->steps[g->rows.step[r]];
+	const float *xy = trace_step_xy(g->c->t, g->rows.step[r]);
+	return xy && i < st->xy_len ? xy[i] : 0.0f;
+}
+
+bool scene_grid_finished(const struct grid *g, size_t r, uint32_t i)
+{
+	if (i >= g->valid || !g->final || i >= g->final_len)
+		return false;
+	if ((long)g->last_change[i] > (long)r)
+		return false;
+	float v = scene_grid_value(g, r, i), f = g->final[i];
+	return memcmp(&v, &f, sizeof(v)) == 0;
+}
+
+void scene_grid_label(const struct grid *g, size_t r, uint32_t i,
+                      bool before_step, char *buf, size_t size)
+{
+	if (g->c->v->labels == SCENE_LABELS_RANGES && g->range) {
+		size_t rr = before_step && r > 0 ? r - 1 : r;
+		struct grid_range x = g->range[rr * g->n + i];
+		if (x.lo < 0)
+			snprintf(buf, size, "0");
+		else
+			scene_view_format_range(x.lo, x.hi, x.exact,
+			                        g->bare_ranges, buf, size);
+		return;
+	}
+	float v = before_step && r > 0 ? scene_grid_value(g, r - 1, i)
+	                               : scene_grid_value(g, r, i);
+	scene_view_format_value(v, buf, size);
+}
+
+static const char *row_name(const struct trace_step *st, char *buf, size_t size)
+{
+	switch (st->phase) {
+	case TRACE_PHASE_LOAD:
+		return "load";
+	case TRACE_PHASE_STORE:
+		return "store";
+	case TRACE_PHASE_STRIDE:
+		snprintf(buf, size, "stride %u", st->stride);
+		return buf;
+	case TRACE_PHASE_REDUCE:
+		snprintf(buf, size, "reduce %u", st->stride);
+		return buf;
+	case TRACE_PHASE_REVERSE:
+		snprintf(buf, size, "reverse %u", st->stride);
+		return buf;
+	default:
+		return trace_phase_name(st->phase);
+	}
+}
+
+/* The widest label of columns [w0, w1) over the visible rows. */
+static float widest_label(struct grid *g, long w0, long w1, float size)
+{
+	float widest = 0;
+	char buf[48];
+	for (long r = g->r0; r <= g->rows.current && r < g->r1; r++) {
+		for (long i = w0; i < w1; i++) {
+			float w, h;
+			scene_grid_label(g, (size_t)r, (uint32_t)i, false, buf,
+			                 sizeof(buf));
+			g->c->m->measure(g->c->m->ctx, SCENE_FONT_MONO, size,
+			                 buf, &w, &h);
+			widest = fmaxf(widest, w);
+		}
+	}
+	return widest;
+}
+
+/* Label size for columns of width col_w and boxes box_h high; 0: too small.
+ * Range labels drop their x's ("0..15") before they give up. */
+static float label_size(struct grid *g, long w0, long w1, float col_w,
+                        float box_h)
+{
+	struct view_ctx *c = g->c;
+	/* room inside a changed cell's outline (scene_view_cell) */
+	float cell_w = col_w * GRID_CELL_FRACTION;
+	float inner_w =
+		cell_w - 2 * scene_view_cell_stroke(c, cell_w, box_h, true) - 2;
+	float inner_h = box_h * 0.78f;
+	float min = c->min_text, max = fminf(c->body, inner_h);
+	if (inner_w < min * 0.6f || max < min)
+		return 0;
+	for (int bare = 0; bare < 2; bare++) {
+		g->bare_ranges = bare;
+		float w = widest_label(g, w0, w1, max);
+		if (w <= 0)
+			return max;
+		float size = floorf(max * inner_w / w);
+		if (size > max)
+			size = max;
+		/* step down past hinting effects */
+		while (size >= min && widest_label(g, w0, w1, size) > inner_w)
+			size -= 1;
+		if (size >= min)
+			return size;
+		if (c->v->labels != SCENE_LABELS_RANGES)
+			break;
+	}
+	return 0;
+}
+
+/* Rows that fit in height h (each at least min_row px), kept around the
+ * current row. */
+static void choose_rows(struct grid *g, float h, float min_row)
+{
+	long total = (long)g->rows.count;
+	long fit = min_row > 0 ? (long)floorf(h / min_row) : total;
+	if (fit < 1)
+		fit = 1;
+	if (fit >= total) {
+		g->r0 = 0;
+		g->r1 = total;
+		return;
+	}
+	long cur = g->rows.current < 0 ? 0 : g->rows.current;
+	g->r0 = cur - fit + 1;
+	if (g->r0 < 0)
+		g->r0 = 0;
+	g->r1 = g->r0 + fit;
+}
+
+/* The labelled window's first column when the view picks it: keep the
+ * current step's last destination three quarters of the way along. */
+static long auto_window(const struct grid *g, long width)
+{
+	const struct trace *t = g->c->t;
+	long dst = (long)g->n - 1;
+	if (g->rows.current >= 0) {
+		size_t st = g->rows.step[g->rows.current];
+		const struct trace_add *adds = trace_step_adds(t, st);
+		if (adds && t->steps[st].add_count > 0)
+			dst = (long)adds[t->steps[st].add_count - 1].dst;
+	}
+	return dst - (width * 3) / 4;
+}
+
+static long clamp_window(long w0, long width, long n)
+{
+	if (w0 > n - width)
+		w0 = n - width;
+	if (w0 < 0)
+		w0 = 0;
+	return w0;
+}
+
+static void caption_95(struct grid *g, float y)
+{
+	struct view_ctx *c = g->c;
+	const struct trace *t = c->t;
+	uint64_t so_far = 0, total = 0;
+	for (size_t r = 0; r < g->rows.count; r++) {
+		size_t st = g->rows.step[r];
+		total += t->steps[st].add_count;
+		if (st <= c->step && (long)r <= g->rows.current)
+			so_far += t->steps[st].add_count;
+	}
+	char buf[200];
+	snprintf(
+		buf, sizeof(buf),
+		"additions: %llu of %llu so far; a sequential scan needs N - 1 = %u",
+		(unsigned long long)so_far, (unsigned long long)total,
+		g->valid > 0 ? g->valid - 1 : 0);
+	scene_view_text_clipped(c, buf, c->fig.x0, y, c->fig.x1 - c->fig.x0,
+	                        c->small, SCENE_FONT_SANS, SCENE_HALIGN_LEFT,
+	                        SCENE_VALIGN_TOP,
+	                        scene_view_color(c, SCENE_ROLE_TEXT));
+}
+
+static void no_snapshots(struct view_ctx *c, float y)
+{
+	scene_view_text_clipped(
+		c,
+		"This trace holds no XY snapshots to draw (it was "
+		"recorded with --detail summary).",
+		c->fig.x0, y, c->fig.x1 - c->fig.x0, c->body, SCENE_FONT_SANS,
+		SCENE_HALIGN_LEFT, SCENE_VALIGN_TOP,
+		scene_view_color(c, SCENE_ROLE_TEXT));
+}
+
+static void grid_free(struct grid *g)
+{
+	scene_view_rows_free(&g->rows);
+	free(g->range);
+	free(g->last_change);
+}
+
+int scene_view_grid_build(struct view_ctx *c)
+{
+	const struct trace *t = c->t;
+	struct grid g = {.c = c, .bk = c->v->figure == SCENE_FIGURE_9_5};
+	char head[200];
+	int ret = 0;
+
+	if (scene_view_rows_find(c, &g.rows) != 0) {
+		snprintf(head, sizeof(head), "Figure %s: %s",
+		         scene_figure_name(c->v->figure), t->algorithm);
+		no_snapshots(c, scene_view_heading(c, head));
+		return 0;
+	}
+	g.n = g.rows.len;
+	/* elements holding input: the rest of the section is padding */
+	const struct trace_launch *ln = g.rows.launch < t->launch_count
+	                                        ? &t->launches[g.rows.launch]
+	                                        : NULL;
+	uint64_t start = (uint64_t)g.rows.block * g.n;
+	uint64_t total_n = ln ? ln->n : t->n;
+	g.valid = total_n > start
+	                  ? (uint32_t)(total_n - start < g.n ? total_n - start
+	                                                     : g.n)
+	                  : 0;
+	bool want_ranges = c->v->labels == SCENE_LABELS_RANGES ||
+	                   c->v->hover.kind == SCENE_TAG_ELEMENT;
+	if (compute_history(&g) != 0 ||
+	    (want_ranges && g.rows.current >= 0 && compute_ranges(&g) != 0)) {
+		ret = -1;
+		goto done;
+	}
+
+	if (ln && ln->grid > 1)
+		snprintf(head, sizeof(head),
+		         "Figure %s: %s, block %u of %u (%u elements)",
+		         scene_figure_name(c->v->figure), t->algorithm,
+		         g.rows.block, ln->grid, g.n);
+	else
+		snprintf(head, sizeof(head), "Figure %s: %s, %u elements",
+		         scene_figure_name(c->v->figure), t->algorithm,
+		         g.valid);
+	float y = scene_view_heading(c, head);
+	if (g.bk) {
+		caption_95(&g, y);
+		y += c->small * 1.17f + c->pad;
+	}
+
+	/* row labels at the left */
+	char buf[48];
+	float label_w = 0;
+	for (size_t r = 0; r < g.rows.count; r++) {
+		float w, h;
+		const char *name =
+			row_name(&t->steps[g.rows.step[r]], buf, sizeof(buf));
+		/* the current row's name is bold: measure every row so */
+		c->m->measure(c->m->ctx, SCENE_FONT_SANS_BOLD, c->small, name,
+		              &w, &h);
+		label_w = fmaxf(label_w, w);
+	}
+	struct scene_rect area = {c->fig.x0 + label_w + c->pad * 2, y,
+	                          c->fig.x1, c->fig.y1};
+	g.label_x = c->fig.x0;
+	g.label_w = label_w;
+	float area_w = area.x1 - area.x0, area_h = area.y1 - area.y0;
+
+	/* All columns labelled, if they fit; else strips and a window. */
+	float min_row = c->min_text * 2.0f / GRID_BOX_FRACTION;
+	choose_rows(&g, area_h - c->small * 1.4f, min_row);
+	float col_w = area_w / (float)g.n;
+	float row_h = (area_h - c->small * 1.4f) / (float)(g.r1 - g.r0);
+	float box_h = fminf(row_h * GRID_BOX_FRACTION, col_w * 1.1f);
+	box_h = fmaxf(box_h, fminf(row_h * GRID_BOX_FRACTION, c->body * 1.8f));
+	float lsize = 0;
+	if (col_w >= c->min_text * 1.2f)
+		lsize = label_size(&g, 0, g.n, col_w, box_h);
+	if (lsize > 0) {
+		struct grid_window w = {0, g.n, area, lsize, box_h};
+		ret = scene_grid_draw_rows(&g, &w);
+	} else {
+		/* compact: the overview on top, the labelled window below */
+		c->compact = true;
+		float ov_h = fminf(area_h * 0.3f,
+		                   (float)g.rows.count *
+		                           fmaxf(c->small * 1.25f, 6.0f));
+		struct scene_rect ov = {area.x0, area.y0, area.x1,
+		                        area.y0 + ov_h};
+		struct scene_rect det = {area.x0, ov.y1 + c->pad * 3, area.x1,
+		                         area.y1};
+		/* rows tall enough for labels near body size; older ones scroll off */
+		choose_rows(&g, det.y1 - det.y0 - c->small * 1.4f,
+		            fmaxf(min_row, c->body * 2.6f));
+		row_h = (det.y1 - det.y0 - c->small * 1.4f) /
+		        (float)(g.r1 - g.r0);
+		box_h = fminf(row_h * GRID_BOX_FRACTION, c->body * 2.0f);
+		/* the widest window whose labels fit at about body size */
+		long width =
+			(long)(area_w /
+		               (fmaxf(c->min_text, c->body * 0.9f) * 3.2f));
+		if (width < 4)
+			width = 4;
+		if (width > (long)g.n)
+			width = g.n;
+		if (width > 64)
+			width = 64;
+		long w0 = 0;
+		for (; width >= 1; width = width * 4 / 5) {
+			w0 = c->v->focus_element >= 0
+			             ? (long)c->v->focus_element
+			             : auto_window(&g, width);
+			w0 = clamp_window(w0, width, g.n);
+			lsize = label_size(&g, w0, w0 + width,
+			                   area_w / (float)width, box_h);
+			if (lsize > 0 || width == 1)
+				break;
+		}
+		if (width < 1)
+			width = 1;
+		struct grid_window w = {w0, w0 + width, det, lsize, box_h};
+		if (scene_grid_draw_overview(&g, ov, &w) == 0)
+			ret = scene_grid_draw_rows(&g, &w);
+	}
+done:
+	grid_free(&g);
+	return ret != 0 || c->s->failed ? -1 : 0;
+}
+
+const char *scene_grid_row_name(const struct grid *g, size_t r, char *buf,
+                                size_t size)
+{
+	return row_name(&g->c->t->steps[g->rows.step[r]], buf, size);
+}

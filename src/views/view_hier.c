@@ -1,0 +1,407 @@
+/* view_hier.c - Figure 9.10, the hierarchical scan of section 9.5: the input
+ * in sections, kernel 1's scan of each section, S (each section's last
+ * element), kernel 2's scan of S, kernel 3 adding S back, and the output.
+ * Each band fills in as the trace's steps reach it. Long inputs get heat
+ * strips for the whole level and a labelled zoom into one section below.
+ * This file works out what the shown step has reached; view_hier_draw.c
+ * draws it. Pure C; depends on hier.h and scan.h. */
+#include "hier.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scan.h"
+
+const char *const scene_hier_band_caption[BAND_COUNT] = {
+	"input X", "kernel 1: scans", "S: last of each", "kernel 2: scan S",
+	"kernel 3: Y"};
+
+static size_t blocks_of(size_t n, uint32_t section)
+{
+	return section ? (n + section - 1) / section : 1;
+}
+
+static bool is_add_back(const struct trace_launch *l)
+{
+	for (int id = 0; id < SCAN_KERNEL_COUNT; id++) {
+		const struct scan_kernel_info *k =
+			scan_kernel_info((enum scan_kernel_id)id);
+		if (strcmp(k->function, l->kernel) == 0)
+			return k->add_back;
+	}
+	return false;
+}
+
+static int hier_init(struct hier *h, struct view_ctx *c, uint32_t level)
+{
+	const struct trace *t = c->t;
+	const struct trace_level *lv = &t->levels[level];
+	memset(h, 0, sizeof(*h));
+	h->c = c;
+	h->level = level;
+	h->section = t->section_size ? t->section_size : (uint32_t)t->n;
+	h->n = lv->n ? lv->n : (level == 0 ? t->n : 0);
+	h->blocks =
+		lv->blocks ? lv->blocks : (uint32_t)blocks_of(h->n, h->section);
+	h->x = lv->input    ? lv->input
+	       : level == 0 ? t->input
+	                    : t->levels[level - 1].block_sums;
+	h->scan = lv->section_scans;
+	h->s = lv->block_sums;
+	h->s_scanned = lv->block_sums_scanned;
+	h->y = lv->output   ? lv->output
+	       : level == 0 ? t->output
+	                    : t->levels[level - 1].block_sums_scanned;
+	h->bands = h->blocks > 1 ? BAND_COUNT : 2;
+	h->k1 = h->k3 = -1;
+	h->active = -1;
+	h->summary = t->step_count == 0;
+	for (size_t i = 0; i < t->launch_count; i++) {
+		if (t->launches[i].level != level)
+			continue;
+		if (is_add_back(&t->launches[i])) {
+			if (h->k3 < 0)
+				h->k3 = (long)i;
+		} else if (h->k1 < 0) {
+			h->k1 = (long)i;
+		}
+	}
+	h->k1_done = malloc(h->blocks * sizeof(size_t));
+	h->k3_step = malloc(h->blocks * sizeof(size_t));
+	if (!h->k1_done || !h->k3_step)
+		return -1;
+	for (uint32_t b = 0; b < h->blocks; b++)
+		h->k1_done[b] = h->k3_step[b] = NOT_YET;
+	size_t cur = c->step;
+	if (h->k1 >= 0) {
+		const struct trace_launch *l = &t->launches[h->k1];
+		for (size_t i = l->first_step;
+		     i < l->first_step + l->step_count && i < t->step_count;
+		     i++) {
+			const struct trace_step *st = &t->steps[i];
+			if (st->block < h->blocks)
+				h->k1_done[st->block] = i;
+			if (i == cur && st->xy_len) {
+				h->active = st->block;
+				h->active_xy = trace_step_xy(t, i);
+			}
+		}
+	}
+	if (h->k3 >= 0) {
+		const struct trace_launch *l = &t->launches[h->k3];
+		for (size_t i = l->first_step;
+		     i < l->first_step + l->step_count && i < t->step_count;
+		     i++)
+			if (t->steps[i].block < h->blocks)
+				h->k3_step[t->steps[i].block] = i;
+		h->s_ready = cur >= l->first_step;
+	}
+	/* each band's range from its array, sampled: enough to scale colours,
+	 * cheap for any length */
+	const float *arrays[BAND_COUNT] = {h->x, h->scan ? h->scan : h->y, h->s,
+	                                   h->s_scanned, h->y};
+	size_t lens[BAND_COUNT] = {h->n, h->n, h->blocks, h->blocks, h->n};
+	for (int b = 0; b < BAND_COUNT; b++) {
+		float lo = INFINITY, hi = -INFINITY;
+		size_t stride = lens[b] > 4096 ? lens[b] / 4096 : 1;
+		for (size_t i = 0; arrays[b] && i < lens[b]; i += stride)
+			if (isfinite(arrays[b][i])) {
+				lo = fminf(lo, arrays[b][i]);
+				hi = fmaxf(hi, arrays[b][i]);
+			}
+		if (arrays[b] && lens[b] && isfinite(arrays[b][lens[b] - 1]))
+			hi = fmaxf(hi, arrays[b][lens[b] - 1]);
+		h->bmin[b] = lo <= hi ? lo : 0;
+		h->bmax[b] = lo <= hi ? hi : 0;
+	}
+	if (!h->summary) {
+		h->now_adds = trace_step_adds(t, cur);
+		h->now_count = t->steps[cur].add_count;
+	}
+	return 0;
+}
+
+static void hier_free(struct hier *h)
+{
+	free(h->k1_done);
+	free(h->k3_step);
+}
+
+bool scene_hier_k1_done(const struct hier *h, uint32_t b)
+{
+	return h->summary || h->k1 < 0 || h->k1_done[b] <= h->c->step;
+}
+
+/* The block's kernel-1 result: the array, or its last snapshot. */
+static bool scan_value(const struct hier *h, size_t i, float *v)
+{
+	uint32_t b = (uint32_t)(i / h->section);
+	if ((long)b == h->active && !scene_hier_k1_done(h, b)) {
+		*v = h->active_xy[i - (size_t)b * h->section];
+		return true;
+	}
+	if (!scene_hier_k1_done(h, b))
+		return false;
+	if (h->scan) {
+		*v = h->scan[i];
+		return true;
+	}
+	if (h->blocks == 1 && h->y) {
+		*v = h->y[i];
+		return true;
+	}
+	size_t st = h->k1_done[b];
+	if (st == NOT_YET || !h->c->t->steps[st].xy_len)
+		return false;
+	*v = trace_step_xy(h->c->t, st)[i - (size_t)b * h->section];
+	return true;
+}
+
+static bool y_ready(const struct hier *h, uint32_t b)
+{
+	if (h->summary)
+		return true;
+	if (h->blocks == 1 || h->k3 < 0)
+		return scene_hier_k1_done(h, b);
+	return h->k3_step[b] != NOT_YET && h->k3_step[b] <= h->c->step;
+}
+
+/* Value of element e of a band (S bands: e is a block); false: not yet. */
+bool scene_hier_band_value(const struct hier *h, enum band band, size_t e,
+                           float *v)
+{
+	switch (band) {
+	case BAND_X:
+		if (!h->x)
+			return false;
+		*v = h->x[e];
+		return true;
+	case BAND_SCAN:
+		return scan_value(h, e, v);
+	case BAND_S:
+		if (!h->s || !scene_hier_k1_done(h, (uint32_t)e))
+			return false;
+		*v = h->s[e];
+		return true;
+	case BAND_S_SCANNED:
+		if (!h->s_scanned || !(h->s_ready || h->summary))
+			return false;
+		*v = h->s_scanned[e];
+		return true;
+	case BAND_Y:
+		if (!h->y || !y_ready(h, (uint32_t)(e / h->section)))
+			return false;
+		*v = h->y[e];
+		return true;
+	default:
+		return false;
+	}
+}
+
+size_t scene_hier_band_count(const struct hier *h, enum band band)
+{
+	return band == BAND_S || band == BAND_S_SCANNED ? h->blocks : h->n;
+}
+
+/* The column an S entry sits under: its section's last element. */
+size_t scene_hier_s_column(const struct hier *h, size_t b)
+{
+	size_t last = (b + 1) * h->section - 1;
+	return last < h->n ? last : h->n - 1;
+}
+
+/* Tabs, one per level: click to zoom into that level. Returns their bottom. */
+static float level_tabs(struct view_ctx *c, float y, uint32_t shown)
+{
+	const struct trace *t = c->t;
+	if (t->level_count < 2)
+		return y;
+	float x = c->fig.x0, h = c->small * 1.7f;
+	char buf[80];
+	for (size_t l = 0; l < t->level_count; l++) {
+		snprintf(buf, sizeof(buf), "level %zu: %u", l, t->levels[l].n);
+		bool on = l == shown;
+		float w, th;
+		c->m->measure(c->m->ctx,
+		              on ? SCENE_FONT_SANS_BOLD : SCENE_FONT_SANS,
+		              c->small, buf, &w, &th);
+		if (x + w + c->pad * 2 > c->fig.x1)
+			break;
+		struct scene_item *it = scene_box(
+			c->s,
+			(struct scene_rect){x, y, x + w + c->pad * 2, y + h},
+			h * 0.25f,
+			scene_view_color(c, on ? SCENE_ROLE_SOURCE_LIT
+		                               : SCENE_ROLE_CONTROL),
+			scene_view_color(c, on ? SCENE_ROLE_ELEMENT_EDGE
+		                               : SCENE_ROLE_CONTROL),
+			on ? c->lw * 2 : 0);
+		if (it)
+			it->tag = (struct scene_tag){SCENE_TAG_LEVEL,
+			                             (int32_t)l, 0, 0};
+		scene_text(c->s, c->m, buf, x + c->pad, y + h * 0.5f, c->small,
+		           on ? SCENE_FONT_SANS_BOLD : SCENE_FONT_SANS,
+		           SCENE_HALIGN_LEFT, SCENE_VALIGN_MIDDLE,
+		           scene_view_color(c, SCENE_ROLE_CONTROL_TEXT));
+		x += w + c->pad * 3;
+	}
+	return y + h + c->pad;
+}
+
+/* The section the zoom shows when none is chosen: the one being worked on. */
+static size_t auto_block(const struct hier *h)
+{
+	const struct trace *t = h->c->t;
+	if (h->active >= 0)
+		return (size_t)h->active;
+	if (t->step_count) {
+		const struct trace_step *st = &t->steps[h->c->step];
+		if (st->launch < t->launch_count &&
+		    t->launches[st->launch].level == h->level &&
+		    st->block < h->blocks)
+			return st->block;
+	}
+	return h->blocks > 1 ? 1 : 0;
+}
+
+int scene_view_hier_build(struct view_ctx *c)
+{
+	const struct trace *t = c->t;
+	char head[200];
+	if (t->level_count == 0 || t->n == 0) {
+		snprintf(head, sizeof(head), "Figure 9.10: %s", t->algorithm);
+		float y = scene_view_heading(c, head);
+		scene_view_text_clipped(
+			c, "This trace has no hierarchy levels to draw.",
+			c->fig.x0, y, c->fig.x1 - c->fig.x0, c->body,
+			SCENE_FONT_SANS, SCENE_HALIGN_LEFT, SCENE_VALIGN_TOP,
+			scene_view_color(c, SCENE_ROLE_TEXT));
+		return 0;
+	}
+	uint32_t level = 0;
+	if (c->v->focus_level > 0)
+		level = (uint32_t)c->v->focus_level < t->level_count
+		                ? (uint32_t)c->v->focus_level
+		                : (uint32_t)t->level_count - 1;
+	struct hier h;
+	if (hier_init(&h, c, level) != 0) {
+		hier_free(&h);
+		return -1;
+	}
+	snprintf(head, sizeof(head),
+	         "Figure 9.10: %s, level %u: %zu elements in %u sections of %u",
+	         t->algorithm, level, h.n, h.blocks, h.section);
+	float y = scene_view_heading(c, head);
+	y = level_tabs(c, y, level);
+
+	float cap_w = 0, w, hh;
+	for (int b = 0; b < BAND_COUNT; b++) {
+		c->m->measure(c->m->ctx, SCENE_FONT_SANS, c->small,
+		              scene_hier_band_caption[b], &w, &hh);
+		cap_w = fmaxf(cap_w, w);
+	}
+	struct scene_rect area = {c->fig.x0 + cap_w + c->pad * 2, y, c->fig.x1,
+	                          c->fig.y1};
+	struct bands_geom g;
+	scene_hier_geom(&h, &g, area, 0, h.n, c->body * 2.2f);
+	g.label_size = (area.x1 - area.x0) / (float)h.n >= c->min_text
+	                       ? scene_hier_fit_labels(&h, &g)
+	                       : 0;
+	float mid[BAND_COUNT];
+	if (g.label_size > 0 && c->v->focus_block < 0) {
+		scene_hier_draw_labelled(&h, &g);
+		for (int b = 0; b < h.bands; b++)
+			mid[b] = g.top[b] + g.box_h * 0.5f;
+		scene_hier_band_labels(&h, mid, c->fig.x0, cap_w + c->pad,
+		                       c->small);
+	} else {
+		/* overview strips above, the zoomed section below */
+		c->compact = true;
+		float ov_h = fminf((area.y1 - area.y0) * 0.36f,
+		                   (float)h.bands * c->small * 1.6f);
+		struct scene_rect ov = {area.x0, area.y0, area.x1,
+		                        area.y0 + ov_h};
+		float sh = ov_h / (float)h.bands;
+		for (int b = 0; b < h.bands; b++) {
+			struct scene_rect r = {ov.x0, ov.y0 + sh * (float)b,
+			                       ov.x1,
+			                       ov.y0 + sh * (float)(b + 1) - 2};
+			scene_hier_draw_strip(&h, (enum band)b, r);
+			mid[b] = (r.y0 + r.y1) * 0.5f;
+		}
+		float size = fminf(c->small, fmaxf(c->min_text, sh * 0.8f));
+		if (sh >= c->min_text * 1.17f)
+			scene_hier_band_labels(&h, mid, c->fig.x0,
+			                       cap_w + c->pad, size);
+		/* sections as click targets on the strips */
+		float bw = (ov.x1 - ov.x0) / (float)h.n * (float)h.section;
+		for (uint32_t b = 0; b < h.blocks && bw >= 2; b++) {
+			struct scene_item *it = scene_box(
+				c->s,
+				(struct scene_rect){
+					ov.x0 + bw * (float)b, ov.y0,
+					fminf(ov.x1,
+			                      ov.x0 + bw * (float)(b + 1)),
+					ov.y1},
+				0, (struct scene_color){0, 0, 0, 0},
+				(struct scene_color){0, 0, 0, 0}, 0);
+			if (it)
+				it->tag = (struct scene_tag){SCENE_TAG_BLOCK,
+				                             (int32_t)b,
+				                             (int32_t)level, 0};
+		}
+		size_t blk =
+			c->v->focus_block >= 0 &&
+					(size_t)c->v->focus_block < h.blocks
+				? (size_t)c->v->focus_block
+				: auto_block(&h);
+		/* the zoom: the section, and the one before it, whose S entry
+		 * kernel 3 adds; narrowed from the left until labels fit */
+		size_t w0 = blk > 0 ? (blk - 1) * h.section : 0;
+		size_t w1 = (blk + 1) * h.section;
+		if (w1 > h.n)
+			w1 = h.n;
+		struct scene_rect det = {area.x0, ov.y1 + c->pad * 4, area.x1,
+		                         area.y1};
+		/* two sections; one and the S entry before it; one; then a window
+		 * at the section's end, shrinking */
+		size_t width = w1 - w0, own = w1 - blk * h.section;
+		size_t tries[3] = {width, own + 1 < width ? own + 1 : width,
+		                   own};
+		for (int k = 0;; k++) {
+			if (k < 3)
+				width = tries[k];
+			else
+				width = width * 3 / 4;
+			if (width < 1)
+				width = 1;
+			w0 = w1 - width;
+			scene_hier_geom(&h, &g, det, w0, w1, c->body * 2.2f);
+			g.label_size = scene_hier_fit_labels(&h, &g);
+			if (g.label_size > 0 || width <= 1)
+				break;
+		}
+		float bx0 = ov.x0 + (ov.x1 - ov.x0) * (float)w0 / (float)h.n;
+		float bx1 = ov.x0 +
+		            (ov.x1 - ov.x0) * (float)(w0 + width) / (float)h.n;
+		if (bx1 - bx0 < 3)
+			bx1 = fminf(ov.x1, bx0 + 3);
+		struct scene_color acc = scene_view_color(c, SCENE_ROLE_ACCENT);
+		scene_box(c->s, (struct scene_rect){bx0, ov.y0, bx1, ov.y1}, 0,
+		          (struct scene_color){0, 0, 0, 0}, acc,
+		          fmaxf(1.5f, c->lw * 1.5f));
+		struct scene_point l[2] = {{bx0, ov.y1}, {det.x0, det.y0}};
+		struct scene_point r[2] = {{bx1, ov.y1}, {det.x1, det.y0}};
+		scene_polyline(c->s, l, 2, c->lw, scene_fade(acc, 0.6f));
+		scene_polyline(c->s, r, 2, c->lw, scene_fade(acc, 0.6f));
+		scene_hier_draw_labelled(&h, &g);
+		for (int b = 0; b < h.bands; b++)
+			mid[b] = g.top[b] + g.box_h * 0.5f;
+		scene_hier_band_labels(&h, mid, c->fig.x0, cap_w + c->pad,
+		                       c->small);
+	}
+	hier_free(&h);
+	return c->s->failed ? -1 : 0;
+}

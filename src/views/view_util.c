@@ -1,0 +1,276 @@
+/* view_util.c - helpers every view uses: value and range labels, text
+ * fitting, element boxes, arrows, the heading, and finding one block's
+ * steps in a trace. Pure C; depends on view_internal.h. */
+#include "view_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct scene_color scene_view_color(const struct view_ctx *c,
+                                    enum scene_role role)
+{
+	return scene_theme_color(c->th, role);
+}
+
+void scene_view_format_value(float v, char *buf, size_t size)
+{
+	if (isfinite(v) && fabsf(v) < 1e7f && v == floorf(v))
+		snprintf(buf, size, "%.0f", (double)v);
+	else
+		snprintf(buf, size, "%.4g", (double)v);
+}
+
+void scene_view_format_range(long lo, long hi, bool exact, bool bare, char *buf,
+                             size_t size)
+{
+	const char *x = bare ? "" : "x";
+	const char *mark = exact ? "" : "?";
+	if (lo < 0 || hi < lo)
+		snprintf(buf, size, "?");
+	else if (lo == hi)
+		snprintf(buf, size, "%s%ld%s", x, lo, mark);
+	else
+		snprintf(buf, size, "%s%ld..%s%ld%s", x, lo, x, hi, mark);
+}
+
+float scene_view_fit_size(const struct view_ctx *c, enum scene_font font,
+                          const char *text, float w, float h, float min,
+                          float max)
+{
+	float tw, th;
+	c->m->measure(c->m->ctx, font, max, text, &tw, &th);
+	if (tw <= 0 || th <= 0)
+		return max;
+	/* text scales linearly with its size (to within hinting) */
+	float size = max * fminf(w / tw, h / th);
+	if (size > max)
+		size = max;
+	size = floorf(size);
+	if (size < min)
+		return 0;
+	/* hinting can make a size a pixel wider than linear: step down */
+	for (int i = 0; i < 4 && size >= min; i++) {
+		c->m->measure(c->m->ctx, font, size, text, &tw, &th);
+		if (tw <= w && th <= h)
+			return size;
+		size -= 1;
+	}
+	return 0;
+}
+
+struct scene_item *scene_view_text_clipped(struct view_ctx *c, const char *text,
+                                           float x, float y, float w,
+                                           float size, enum scene_font font,
+                                           enum scene_halign ha,
+                                           enum scene_valign va,
+                                           struct scene_color color)
+{
+	float tw, th;
+	c->m->measure(c->m->ctx, font, size, text, &tw, &th);
+	if (tw <= w)
+		return scene_text(c->s, c->m, text, x, y, size, font, ha, va,
+		                  color);
+	char buf[512];
+	size_t len = strlen(text);
+	if (len > sizeof(buf) - 4)
+		len = sizeof(buf) - 4;
+	/* drop code points from the end until it fits with "..." */
+	while (len > 1) {
+		len--;
+		while (len > 1 && ((unsigned char)text[len] & 0xC0) == 0x80)
+			len--;
+		memcpy(buf, text, len);
+		memcpy(buf + len, "...", 4);
+		c->m->measure(c->m->ctx, font, size, buf, &tw, &th);
+		if (tw <= w)
+			break;
+	}
+	if (tw > w)
+		return NULL; /* not even one character fits: draw nothing */
+	return scene_text(c->s, c->m, buf, x, y, size, font, ha, va, color);
+}
+
+float scene_view_cell_stroke(const struct view_ctx *c, float w, float h,
+                             bool changed)
+{
+	float side = fminf(w, h);
+	if (changed)
+		return fmaxf(1.0f, fminf(c->lw * 2.5f, side * 0.16f));
+	return fmaxf(1.0f, fminf(c->lw, side * 0.08f));
+}
+
+struct scene_item *scene_view_cell(struct view_ctx *c, struct scene_rect r,
+                                   const char *label, float label_size,
+                                   struct view_cell_style st)
+{
+	enum scene_role fill_role = st.finished  ? SCENE_ROLE_FINISHED
+	                            : st.changed ? SCENE_ROLE_CHANGED
+	                                         : SCENE_ROLE_ELEMENT;
+	struct scene_color fill = scene_view_color(c, fill_role);
+	struct scene_color edge = scene_view_color(c, SCENE_ROLE_ELEMENT_EDGE);
+	float w = r.x1 - r.x0, h = r.y1 - r.y0;
+	float stroke = scene_view_cell_stroke(c, w, h, st.changed);
+	if (st.dim) {
+		fill = scene_fade(fill, 0.35f);
+		edge = scene_fade(edge, 0.35f);
+	}
+	struct scene_item *box =
+		scene_box(c->s, r, fminf(w, h) * 0.18f, fill, edge, stroke);
+	if (!box)
+		return NULL;
+	size_t first_index = (size_t)(box - c->s->items);
+	if (st.early) {
+		/* hatched in the race colour: a read saw an updated value */
+		struct scene_item *hatch = scene_box(
+			c->s, r, fminf(w, h) * 0.18f,
+			(struct scene_color){0, 0, 0, 0},
+			scene_fade(scene_view_color(c, SCENE_ROLE_RACE), 0.6f),
+			0);
+		if (hatch)
+			hatch->u.box.pattern = SCENE_PATTERN_HATCH;
+	}
+	if (st.finished && w >= 6 && h >= 6) {
+		/* a flag in the top-right corner: "final", not only a colour */
+		float f = fmaxf(fminf(w, h) * 0.38f,
+		                fminf(7.0f, fminf(w, h) * 0.6f));
+		struct scene_point tri[3] = {
+			{r.x1 - f, r.y0}, {r.x1, r.y0}, {r.x1, r.y0 + f}};
+		scene_polygon(c->s, tri, 3,
+		              scene_view_color(c, SCENE_ROLE_ELEMENT_EDGE));
+	}
+	if (label && label_size > 0) {
+		struct scene_color col = scene_view_color(c, SCENE_ROLE_TEXT);
+		if (st.dim)
+			col = scene_fade(col, 0.5f);
+		scene_text(c->s, c->m, label, (r.x0 + r.x1) * 0.5f,
+		           (r.y0 + r.y1) * 0.5f, label_size, SCENE_FONT_MONO,
+		           SCENE_HALIGN_CENTER, SCENE_VALIGN_MIDDLE, col);
+	}
+	return c->s->failed ? NULL : &c->s->items[first_index];
+}
+
+struct scene_item *scene_view_arrow(struct view_ctx *c, float x0, float y0,
+                                    float x1, float y1, float width,
+                                    struct scene_color col, bool dash)
+{
+	float len = hypotf(x1 - x0, y1 - y0);
+	float head = fminf(width * 4.0f, len * 0.45f);
+	struct scene_item *a =
+		scene_arrow(c->s, x0, y0, x1, y1, width, head, col);
+	if (a && dash)
+		a->u.line.dash = width * 3.0f;
+	return a;
+}
+
+float scene_view_heat(float v, float lo, float hi)
+{
+	if (!isfinite(v) || !(hi > lo))
+		return 0;
+	float x = log1pf(fmaxf(0, v - lo)) / log1pf(hi - lo);
+	return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+float scene_view_ease(float t)
+{
+	if (t <= 0)
+		return 0;
+	if (t >= 1)
+		return 1;
+	return t * t * (3.0f - 2.0f * t);
+}
+
+float scene_view_heading(struct view_ctx *c, const char *text)
+{
+	float w = c->fig.x1 - c->fig.x0;
+	scene_view_text_clipped(c, text, c->fig.x0, c->fig.y0, w, c->title,
+	                        SCENE_FONT_SANS_BOLD, SCENE_HALIGN_LEFT,
+	                        SCENE_VALIGN_TOP,
+	                        scene_view_color(c, SCENE_ROLE_TEXT));
+	return c->fig.y0 + c->title * 1.17f + c->pad;
+}
+
+/* The nearest step at or before `from` with a snapshot; else the first one
+ * after it; -1 when there is none. */
+static long step_with_xy(const struct trace *t, size_t from)
+{
+	for (size_t i = from + 1; i-- > 0;)
+		if (t->steps[i].xy_len > 0)
+			return (long)i;
+	for (size_t i = from + 1; i < t->step_count; i++)
+		if (t->steps[i].xy_len > 0)
+			return (long)i;
+	return -1;
+}
+
+int scene_view_rows_find(const struct view_ctx *c, struct view_rows *rows)
+{
+	const struct trace *t = c->t;
+	memset(rows, 0, sizeof(*rows));
+	rows->current = -1;
+	if (t->step_count == 0)
+		return -1;
+	long anchor = step_with_xy(t, c->step);
+	if (anchor < 0)
+		return -1;
+	const struct trace_step *as = &t->steps[anchor];
+	rows->launch = as->launch;
+	rows->block = as->block;
+	if (c->v->focus_block >= 0 && t->launch_count > as->launch &&
+	    (uint64_t)c->v->focus_block < t->launches[as->launch].grid)
+		rows->block = (uint32_t)c->v->focus_block;
+
+	size_t first = 0, end = t->step_count;
+	if (as->launch < t->launch_count) {
+		first = t->launches[as->launch].first_step;
+		end = first + t->launches[as->launch].step_count;
+		if (end > t->step_count)
+			end = t->step_count;
+	}
+	rows->step = malloc((end - first + 1) * sizeof(*rows->step));
+	if (!rows->step)
+		return -1;
+	for (size_t i = first; i < end; i++) {
+		const struct trace_step *st = &t->steps[i];
+		if (st->block != rows->block || st->launch != rows->launch ||
+		    st->xy_len == 0)
+			continue;
+		if (rows->len < st->xy_len)
+			rows->len = st->xy_len;
+		if (i <= c->step)
+			rows->current = (long)rows->count;
+		rows->step[rows->count++] = i;
+	}
+	if (rows->count == 0) {
+		scene_view_rows_free(rows);
+		return -1;
+	}
+	return 0;
+}
+
+void scene_view_rows_free(struct view_rows *rows)
+{
+	free(rows->step);
+	rows->step = NULL;
+	rows->count = 0;
+}
+
+bool scene_view_add_is_early(const struct trace *t, const float *prev_xy,
+                             uint32_t prev_len, const struct trace_add *add)
+{
+	(void)t;
+	if (!prev_xy || add->src >= prev_len)
+		return false;
+	float before = prev_xy[add->src];
+	/* compare bit patterns: the same float read twice is bit-identical */
+	return memcmp(&before, &add->src_value, sizeof(float)) != 0;
+}
+
+uint64_t scene_view_adds_through(const struct trace *t, size_t step)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i <= step && i < t->step_count; i++)
+		n += t->steps[i].add_count;
+	return n;
+}

@@ -1,0 +1,126 @@
+/* test_bench_report.c - the table row, the CSV and the JSON of the bench,
+ * and that a file that cannot be written leaves nothing behind. Depends on
+ * bench_report.h and cmocka. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, fmemopen */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench_report.h"
+
+static struct bench_result figure(enum bench_kernel k, double gbps, bool passed)
+{
+	struct bench_result r = {.kernel = k,
+	                         .n = 1024,
+	                         .log2_n = 10,
+	                         .runs = 5,
+	                         .median_ms = 0.002,
+	                         .min_ms = 0.001,
+	                         .max_ms = 0.003,
+	                         .gbps = gbps,
+	                         .percent_of_copy = NAN,
+	                         .ratio_to_cub = 0.5,
+	                         .max_rel_error = 0.0,
+	                         .passed = passed};
+	if (!passed)
+		snprintf(r.failure, sizeof(r.failure),
+		         "1 of 1024 elements wrong");
+	return r;
+}
+
+static char *read_all(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	char *text = calloc(1, 65536);
+	size_t got = fread(text, 1, 65535, f);
+	text[got] = '\0';
+	fclose(f);
+	return text;
+}
+
+static void test_table_row(void **state)
+{
+	(void)state;
+	char buf[512] = "";
+	FILE *f = fmemopen(buf, sizeof(buf), "w");
+	struct bench_result ok = figure(BENCH_KERNEL_CUB, 4.096, true);
+	struct bench_result bad = figure(BENCH_KERNEL_SINGLE_PASS, 1.0, false);
+	bench_report_table_row(f, &ok);
+	bench_report_table_row(f, &bad);
+	fclose(f);
+	assert_non_null(strstr(buf, "cub"));
+	assert_non_null(strstr(buf, "0.0020"));
+	assert_non_null(strstr(buf, "4.1"));
+	assert_non_null(strstr(buf, " - ")); /* no copy at this N */
+	assert_non_null(strstr(buf, "0.50"));
+	assert_non_null(strstr(buf, "CHECK FAILED: 1 of 1024 elements wrong"));
+}
+
+static void test_files(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/scanviz-bench-report-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char csv[256], json[256];
+	snprintf(csv, sizeof(csv), "%s/x.csv", dir);
+	snprintf(json, sizeof(json), "%s/x.json", dir);
+	struct bench_result r[2] = {figure(BENCH_KERNEL_COPY, 3.5, true),
+	                            figure(BENCH_KERNEL_CUB, 2.0, false)};
+	struct bench_device_info d = {.name = "Test \"GPU\"", .major = 9};
+	struct bench_report_meta meta = {&d, 5, 1};
+	char err[256];
+	assert_int_equal(bench_report_csv(csv, r, 2, err, sizeof(err)),
+	                 BENCH_OK);
+	assert_int_equal(bench_report_json(json, &meta, r, 2, err, sizeof(err)),
+	                 BENCH_OK);
+
+	char *text = read_all(csv);
+	assert_non_null(strstr(text, "n,log2_n,kernel,runs,median_ms"));
+	assert_non_null(
+		strstr(text, "1024,10,copy,5,0.002,0.001,0.003,3.5,,0.5,0\n"));
+	assert_null(
+		strstr(text, ",cub,")); /* a failed figure is not reported */
+	free(text);
+
+	text = read_all(json);
+	assert_non_null(strstr(text, "\"format\": \"scanviz-bench\""));
+	assert_non_null(strstr(text, "\"name\": \"Test \\\"GPU\\\"\""));
+	assert_non_null(strstr(text, "\"percent_of_copy\": null"));
+	assert_non_null(strstr(text, "\"failures\": [\n    {\"n\": 1024, "
+	                             "\"kernel\": \"cub\""));
+	free(text);
+	remove(csv);
+	remove(json);
+	rmdir(dir);
+}
+
+static void test_unwritable_leaves_nothing(void **state)
+{
+	(void)state;
+	struct bench_result r = figure(BENCH_KERNEL_COPY, 3.5, true);
+	char err[256] = "";
+	assert_int_equal(bench_report_csv("/nonexistent-dir/x.csv", &r, 1, err,
+	                                  sizeof(err)),
+	                 BENCH_FAILED);
+	assert_non_null(strstr(err, "/nonexistent-dir/x.csv"));
+	assert_int_equal(access("/nonexistent-dir/x.csv", F_OK), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table_row),
+		cmocka_unit_test(test_files),
+		cmocka_unit_test(test_unwritable_leaves_nothing),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,239 @@
+/* test_options.c - the run options library: option parsing one at a time,
+ * reading numbers with their positions, the --n generator, and the checks
+ * run_options_finish() makes. Depends on options.h and cmocka. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "options.h"
+
+/* SplitMix64 from state 1234567: the published reference sequence. */
+static void test_rng_reference(void **state)
+{
+	(void)state;
+	static const uint64_t want[] = {
+		UINT64_C(6457827717110365317), UINT64_C(3203168211198807973),
+		UINT64_C(9817491932198370423), UINT64_C(4593380528125082431),
+		UINT64_C(16408922859458223821)};
+	uint64_t s = 1234567;
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		assert_true(run_options_rng_next(&s) == want[i]);
+}
+
+static void test_random_input_digits(void **state)
+{
+	(void)state;
+	float v[4096];
+	int seen[10] = {0};
+	run_options_random_input(7, 4096, v);
+	for (size_t i = 0; i < 4096; i++) {
+		assert_true(v[i] >= 0.0f && v[i] <= 9.0f &&
+		            v[i] == (float)(int)v[i]);
+		seen[(int)v[i]]++;
+	}
+	for (int d = 0; d < 10; d++) /* each digit about 410 times */
+		assert_true(seen[d] > 300 && seen[d] < 520);
+	float w[4096];
+	run_options_random_input(7, 4096, w);
+	assert_memory_equal(v, w, sizeof(v));
+	run_options_random_input(8, 4096, w);
+	assert_true(memcmp(v, w, sizeof(v)) != 0);
+}
+
+static int parse_text(const char *text, float **v, size_t *n, char *err)
+{
+	return run_options_parse_values(text, strlen(text), "--input", false, v,
+	                                n, err, 256);
+}
+
+static void test_values_separators(void **state)
+{
+	(void)state;
+	float *v = NULL;
+	size_t n = 0;
+	char err[256];
+	assert_int_equal(
+		parse_text(" 2,1 3\t1,\n0 # four\n-1.5e1, 0x10 ", &v, &n, err),
+		0);
+	assert_int_equal(n, 7);
+	const float want[] = {2, 1, 3, 1, 0, -15, 16};
+	assert_memory_equal(v, want, sizeof(want));
+	free(v);
+}
+
+static void expect_error(const char *text, bool is_file, const char *where,
+                         const char *fragment)
+{
+	float *v = NULL;
+	size_t n = 0;
+	char err[256] = "";
+	assert_int_equal(run_options_parse_values(text, strlen(text), where,
+	                                          is_file, &v, &n, err,
+	                                          sizeof(err)),
+	                 -1);
+	assert_null(v);
+	if (!strstr(err, fragment))
+		fail_msg("'%s' does not contain '%s'", err, fragment);
+}
+
+static void test_values_errors(void **state)
+{
+	(void)state;
+	expect_error("2,1,x,1", false, "--input",
+	             "--input: column 5: 'x' is not a number");
+	expect_error("1 2\n3 abc", true, "f.txt", "f.txt:2:3: 'abc' is not");
+	expect_error("1\n\n  nan", true, "f.txt",
+	             "f.txt:3:3: 'nan' is not a "
+	             "number a scan can add");
+	expect_error("1 -inf", false, "--input",
+	             "column 3: '-inf' is infinite");
+	expect_error("1e39", false, "--input", "does not fit a float");
+	expect_error("1e999", false, "--input", "does not fit a float");
+	expect_error("", false, "--input", "--input: no numbers");
+	expect_error("# nothing\n", true, "<stdin>", "<stdin>: no numbers");
+	expect_error("1,,2", false, "--input",
+	             "column 3: a comma with no number "
+	             "before it");
+	expect_error(",1", false, "--input",
+	             "column 1: a comma with no number");
+	expect_error("1,\n2,\n", true, "f",
+	             "f:2:2: a comma with no number after");
+	expect_error("1 2.5.6", false, "--input", "column 3: '2.5.6' is not");
+}
+
+/* Parses argv as options and finishes them; returns what failed first:
+ * the index of the option parse rejected, or -2 for finish, or 0. */
+static int run_args(struct run_options *o, int argc, char **argv)
+{
+	run_options_init(o);
+	for (int i = 0; i < argc;) {
+		int r = run_options_parse(o, argc, argv, &i);
+		if (r != 1)
+			return r == 0 ? 100 + i : i + 1;
+	}
+	return run_options_finish(o) ? -2 : 0;
+}
+
+static void test_parse_defaults(void **state)
+{
+	(void)state;
+	struct run_options o;
+	assert_int_equal(run_args(&o, 0, NULL), 0);
+	assert_string_equal(o.algorithm->name, RUN_OPTIONS_DEFAULT_ALGORITHM);
+	assert_int_equal(o.n, 16);
+	const float book[] = {2, 1, 3, 1, 0, 4, 1, 2, 0, 3, 1, 2, 5, 3, 1, 2};
+	assert_memory_equal(o.input, book, sizeof(book));
+	assert_string_equal(o.backend, "auto");
+	assert_int_equal(o.request.section, 16);
+	run_options_finish_free(&o);
+}
+
+static void test_parse_forms(void **state)
+{
+	(void)state;
+	struct run_options o;
+	char *argv[] = {"--algo=hierarchical",
+	                "--section-kernel",
+	                "kogge-stone",
+	                "--n",
+	                "100",
+	                "--seed=9",
+	                "--section",
+	                "8",
+	                "--detail",
+	                "summary",
+	                "--backend=cpu",
+	                "--schedule",
+	                "random",
+	                "--schedule-seed",
+	                "3"};
+	assert_int_equal(run_args(&o, 15, argv), 0);
+	assert_string_equal(o.algorithm->name, "hierarchical");
+	assert_int_equal(o.request.section_kernel, SCAN_KERNEL_KOGGE_STONE);
+	assert_int_equal(o.n, 100);
+	assert_int_equal(o.request.section, 8);
+	assert_int_equal(o.request.detail, TRACE_DETAIL_SUMMARY);
+	assert_int_equal(o.schedule, EXEC_SCHEDULE_RANDOM);
+	assert_true(o.schedule_seed == 3);
+	float want[100];
+	run_options_random_input(9, 100, want);
+	assert_memory_equal(o.input, want, sizeof(want));
+	run_options_finish_free(&o);
+}
+
+static void test_parse_not_mine(void **state)
+{
+	(void)state;
+	struct run_options o;
+	char *argv[] = {"--format", "json"};
+	int i = 0;
+	run_options_init(&o);
+	assert_int_equal(run_options_parse(&o, 2, argv, &i), 0);
+	assert_int_equal(i, 0);
+	assert_true(run_options_is_option("--n=4"));
+	assert_false(run_options_is_option("--nn"));
+	assert_false(run_options_is_option("-o"));
+}
+
+static void expect_args_error(int argc, char **argv, int where,
+                              const char *fragment)
+{
+	struct run_options o;
+	assert_int_equal(run_args(&o, argc, argv), where);
+	if (!strstr(o.error, fragment))
+		fail_msg("'%s' does not contain '%s'", o.error, fragment);
+	run_options_finish_free(&o);
+}
+
+static void test_parse_errors(void **state)
+{
+	(void)state;
+	expect_args_error(
+		2, (char *[]){"--algo", "foo"}, 1,
+		"use one of kogge-stone-book, kogge-stone, brent-kung");
+	expect_args_error(1, (char *[]){"--n"}, 1, "--n needs a value");
+	expect_args_error(3, (char *[]){"--n", "--seed", "2"}, 1,
+	                  "needs a value");
+	expect_args_error(2, (char *[]){"--n", "0"}, 1, "at least one element");
+	expect_args_error(2, (char *[]){"--n", "4000000000"}, 1, "too large");
+	expect_args_error(2, (char *[]){"--section", "x"}, 1,
+	                  "not a whole number");
+	expect_args_error(4, (char *[]){"--n", "4", "--input", "1"}, 3,
+	                  "already given by --n");
+	expect_args_error(2, (char *[]){"--seed", "3"}, -2, "--seed applies");
+	expect_args_error(2, (char *[]){"--section-kernel", "kogge-stone"}, -2,
+	                  "--section-kernel applies to --algo hierarchical");
+	expect_args_error(2, (char *[]){"--schedule-seed", "3"}, -2,
+	                  "--schedule random");
+	expect_args_error(
+		4, (char *[]){"--backend", "cuda", "--schedule", "random"}, -2,
+		"--schedule orders");
+	expect_args_error(2, (char *[]){"--input", "3e38 3e38"}, -2,
+	                  "pass the largest float");
+	expect_args_error(2, (char *[]){"--n", "1025"}, -2, "at most 1024");
+	expect_args_error(
+		4, (char *[]){"--algo", "hierarchical", "--section", "1"}, -2,
+		"at least 2");
+	expect_args_error(2, (char *[]){"--input-file", "/nonexistent/x"}, -2,
+	                  "cannot open it");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rng_reference),
+		cmocka_unit_test(test_random_input_digits),
+		cmocka_unit_test(test_values_separators),
+		cmocka_unit_test(test_values_errors),
+		cmocka_unit_test(test_parse_defaults),
+		cmocka_unit_test(test_parse_forms),
+		cmocka_unit_test(test_parse_not_mine),
+		cmocka_unit_test(test_parse_errors),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,124 @@
+/* test_gui_window.c - the real window loop under SDL's dummy video driver:
+ * events pushed into SDL's queue reach the app, the frame is drawn through
+ * the render layer, S writes a PNG of the drawable's size under a new name
+ * and says where, and Q ends the loop with exit code 0.
+ * Depends on cmocka, SDL2, gui_window.h and gui_test_util.h. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "gui_test_util.h"
+#include "gui_window.h"
+#include "options.h"
+
+static void push_key(SDL_Keycode sym)
+{
+	SDL_Event e;
+	memset(&e, 0, sizeof(e));
+	e.type = SDL_KEYDOWN;
+	e.key.state = SDL_PRESSED;
+	e.key.keysym.sym = sym;
+	assert_int_equal(SDL_PushEvent(&e), 1);
+}
+
+/* Width and height from a PNG's IHDR chunk; false when it is no PNG. */
+static bool png_size(const char *path, unsigned *w, unsigned *h)
+{
+	unsigned char b[24];
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return false;
+	size_t got = fread(b, 1, sizeof(b), f);
+	fclose(f);
+	if (got != sizeof(b) || memcmp(b, "\x89PNG\r\n\x1a\n", 8) != 0 ||
+	    memcmp(b + 12, "IHDR", 4) != 0)
+		return false;
+	*w = (unsigned)b[16] << 24 | (unsigned)b[17] << 16 |
+	     (unsigned)b[18] << 8 | b[19];
+	*h = (unsigned)b[20] << 24 | (unsigned)b[21] << 16 |
+	     (unsigned)b[22] << 8 | b[23];
+	return true;
+}
+
+static void loop_steps_screenshots_and_quits(void **state)
+{
+	(void)state;
+	char err[512];
+	struct gui_config cfg = {.figure = SCENE_FIGURE_9_1, .random_seed = 1};
+	struct gui_window *w = gui_window_create(&cfg, err, sizeof(err));
+	if (!w)
+		fail_msg("window: %s", err);
+
+	struct run_options o;
+	char *argv[] = {"--backend=cpu"};
+	int i = 0;
+	run_options_init(&o);
+	assert_int_equal(run_options_parse(&o, 1, argv, &i), 1);
+	assert_int_equal(run_options_finish(&o), 0);
+	struct trace *t = NULL;
+	assert_int_equal(run_options_execute(&o, &t), EXEC_OK);
+	struct gui_app *app =
+		gui_app_create(t, &o, NULL, &cfg, gui_window_metrics(w));
+	run_options_finish_free(&o);
+	assert_non_null(app);
+
+	char dir[] = "/tmp/scanviz-gui-test-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	snprintf(app->screenshot_dir, sizeof(app->screenshot_dir), "%s", dir);
+
+	/* a resize reaches the app; smaller than 800x600 is refused */
+	SDL_SetWindowSize(gui_window_sdl(w), 1000, 700);
+	push_key(SDLK_RIGHT);
+	push_key(SDLK_q);
+	assert_int_equal(gui_window_run(w, app), 0);
+	assert_int_equal(app->width, 1000);
+	assert_int_equal(app->height, 700);
+	assert_int_equal(app->pb.step, 1);
+
+	app->quit = false;
+	SDL_SetWindowSize(gui_window_sdl(w), 300, 200);
+	push_key(SDLK_RIGHT);
+	push_key(SDLK_s);
+	push_key(SDLK_s);
+	push_key(SDLK_q);
+	assert_int_equal(gui_window_run(w, app), 0);
+	assert_true(app->quit);
+	assert_int_equal(app->pb.step, 2);
+	assert_int_equal(app->width, 800);
+	assert_int_equal(app->height, 600);
+
+	/* two screenshots, two names; the status line names the second */
+	const char *at = strstr(app->status, dir);
+	assert_non_null(strstr(app->status, "Screenshot saved: "));
+	assert_non_null(at);
+	char path[1024];
+	snprintf(path, sizeof(path), "%s", at);
+	unsigned pw = 0, ph = 0;
+	assert_true(png_size(path, &pw, &ph));
+	assert_int_equal(pw, (unsigned)app->width);
+	assert_int_equal(ph, (unsigned)app->height);
+	char cmd[1200];
+	snprintf(cmd, sizeof(cmd), "test $(ls %s/*.png | wc -l) -eq 2", dir);
+	assert_int_equal(system(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+
+	gui_app_destroy(app);
+	gui_window_destroy(w);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(loop_steps_screenshots_and_quits),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,168 @@
+/* test_trace_roundtrip.c - a trace written as JSON and read back is the same
+ * trace (trace_compare finds nothing, and the fields it ignores match too),
+ * and writing it again gives the same bytes; random floats survive bit for
+ * bit. Depends on trace_json.h, trace_compare.h, sample_trace.h, cmocka. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sample_trace.h"
+#include "trace_compare.h"
+#include "trace_json.h"
+
+static struct trace *read_back(const char *text, size_t len)
+{
+	char err[512] = "";
+	struct trace *t =
+		trace_read_json(text, len, "sample.json", err, sizeof(err));
+	if (!t)
+		print_error("%s\n", err);
+	assert_non_null(t);
+	return t;
+}
+
+/* The fields trace_compare leaves out, which a replay still shows. */
+static void assert_same_extras(const struct trace *a, const struct trace *b)
+{
+	assert_string_equal(a->backend, b->backend);
+	assert_string_equal(a->device, b->device);
+	assert_string_equal(a->schedule, b->schedule);
+	assert_true(a->seed == b->seed);
+	assert_int_equal(a->warp_count, b->warp_count);
+	assert_memory_equal(a->warps, b->warps,
+	                    a->warp_count * sizeof(*a->warps));
+	for (size_t i = 0; i < a->step_count; i++) {
+		assert_int_equal(a->steps[i].warp_count,
+		                 b->steps[i].warp_count);
+		if (a->steps[i].warp_count)
+			assert_memory_equal(
+				trace_step_warps(a, i), trace_step_warps(b, i),
+				a->steps[i].warp_count * sizeof(*a->warps));
+	}
+	assert_int_equal(a->hazard_count, b->hazard_count);
+	assert_memory_equal(a->hazards, b->hazards,
+	                    a->hazard_count * sizeof(*a->hazards));
+	assert_true(a->hazards_total == b->hazards_total);
+	assert_int_equal(a->divergence_count, b->divergence_count);
+	assert_memory_equal(a->divergences, b->divergences,
+	                    a->divergence_count * sizeof(*a->divergences));
+	assert_true(a->divergences_total == b->divergences_total);
+}
+
+static void test_sample_roundtrip(void **state)
+{
+	(void)state;
+	struct trace *a = sample_trace();
+	size_t len, len2;
+	char *text = sample_json(a, &len);
+	struct trace *b = read_back(text, len);
+	assert_int_equal(trace_compare(a, b, stderr, 20), 0);
+	assert_same_extras(a, b);
+	/* trace_step_xy() and friends work on the rebuilt pools. */
+	assert_int_equal(b->steps[10].xy_len, 2);
+	assert_true(trace_step_xy(b, 10)[0] == 7);
+	assert_null(trace_step_xy(b, 11));
+	assert_int_equal(trace_step_adds(b, 10)[0].thread, 33);
+	assert_int_equal(b->launches[1].step_count, 0);
+	assert_int_equal(b->launches[2].first_step, 10);
+
+	char *again = sample_json(b, &len2);
+	assert_int_equal(len2, len);
+	assert_memory_equal(again, text, len);
+	free(again);
+	free(text);
+	trace_destroy(b);
+	trace_destroy(a);
+}
+
+static void test_empty_roundtrip(void **state)
+{
+	(void)state;
+	struct trace *a = trace_create();
+	size_t len, len2;
+	char *text = sample_json(a, &len);
+	struct trace *b = read_back(text, len);
+	assert_int_equal(trace_compare(a, b, stderr, 20), 0);
+	char *again = sample_json(b, &len2);
+	assert_int_equal(len2, len);
+	assert_memory_equal(again, text, len);
+	free(again);
+	free(text);
+	trace_destroy(b);
+	trace_destroy(a);
+}
+
+/* Every float class (normals, denormals, both zeros, infinities, NaNs with
+ * any payload) must read back to its exact bits. */
+static void test_random_floats(void **state)
+{
+	(void)state;
+	enum { N = 200000 };
+	float *in = malloc(N * sizeof(*in));
+	assert_non_null(in);
+	struct trace *a = trace_create();
+	uint64_t x = 0x9e3779b97f4a7c15u;
+	for (size_t i = 0; i < N; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		uint32_t bits = (uint32_t)(x >> 32);
+		float f = sample_float(bits);
+		in[i] = f - f == 0 ? f : 1; /* the input is finite */
+	}
+	assert_int_equal(trace_set_input(a, in, N), 0);
+	x = 12345;
+	for (size_t i = 0; i < N; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		a->output[i] = sample_float((uint32_t)x);
+	}
+	size_t len;
+	char *text = sample_json(a, &len);
+	struct trace *b = read_back(text, len);
+	assert_memory_equal(a->input, b->input, N * sizeof(float));
+	assert_memory_equal(a->output, b->output, N * sizeof(float));
+	free(text);
+	free(in);
+	trace_destroy(b);
+	trace_destroy(a);
+}
+
+static void test_read_file(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/scanviz-roundtrip-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	struct trace *a = sample_trace();
+	char err[256];
+	assert_int_equal(trace_write_json_file(a, path, err, sizeof(err)), 0);
+	struct trace *b = trace_read_json_file(path, err, sizeof(err));
+	assert_non_null(b);
+	assert_int_equal(trace_compare(a, b, stderr, 20), 0);
+	trace_destroy(b);
+	trace_destroy(a);
+	remove(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sample_roundtrip),
+		cmocka_unit_test(test_empty_roundtrip),
+		cmocka_unit_test(test_random_floats),
+		cmocka_unit_test(test_read_file),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,96 @@
+/* view_traces.c - see view_traces.h. Depends on exec.h, scan.h, trace.h. */
+#include "view_traces.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scan.h"
+
+const float view_book_input[16] = {2, 1, 3, 1, 0, 4, 1, 2,
+                                   0, 3, 1, 2, 5, 3, 1, 2};
+
+float *view_digits(size_t n, uint64_t seed)
+{
+	float *v = malloc((n ? n : 1) * sizeof(*v));
+	for (size_t i = 0; v && i < n; i++) {
+		seed = seed * 6364136223846793005u + 1442695040888963407u;
+		v[i] = (float)((seed >> 33) % 10);
+	}
+	return v;
+}
+
+struct trace *view_run(const char *algo, const float *input, size_t n,
+                       uint32_t section)
+{
+	struct scan_request req = {
+		.algorithm = scan_algorithm_find(algo),
+		.input = input,
+		.n = n,
+		.section = section,
+		.detail = TRACE_DETAIL_FULL,
+	};
+	if (!req.algorithm)
+		return NULL;
+	req.section_kernel = req.algorithm->section_kernel;
+	struct exec_options opt = {EXEC_SCHEDULE_ASCENDING, 1};
+	struct trace *t = NULL;
+	char err[256] = "";
+	if (exec_cpu.run(&req, &opt, &t, err, sizeof(err)) != EXEC_OK) {
+		fprintf(stderr, "%s on %zu elements: %s\n", algo, n, err);
+		return NULL;
+	}
+	return t;
+}
+
+struct trace *view_hand_kogge_stone(const float *input, size_t n)
+{
+	struct trace *t = trace_create();
+	float *xy = malloc(n * sizeof(*xy)), *next = malloc(n * sizeof(*next));
+	if (!t || !xy || !next || trace_set_input(t, input, n) ||
+	    trace_set_levels(t, 1) ||
+	    trace_add_launch(t, "kogge_stone_scan", 0, 1, (uint32_t)n,
+	                     (uint32_t)n) < 0)
+		goto fail;
+	trace_set_name(t->algorithm, sizeof(t->algorithm), "kogge-stone");
+	trace_set_name(t->backend, sizeof(t->backend), "cpu");
+	trace_set_name(t->device, sizeof(t->device), "recorded by hand");
+	t->section_size = (uint32_t)n;
+	t->levels[0].n = (uint32_t)n;
+	t->levels[0].blocks = 1;
+	memcpy(xy, input, n * sizeof(*xy));
+	if (trace_begin_step(t, TRACE_PHASE_LOAD, 0, 0, 0) < 0 ||
+	    trace_record_xy(t, xy, (uint32_t)n))
+		goto fail;
+	for (uint32_t stride = 1; stride < n; stride *= 2) {
+		if (trace_begin_step(t, TRACE_PHASE_STRIDE, stride, 0, 0) < 0)
+			goto fail;
+		memcpy(next, xy, n * sizeof(*xy));
+		for (uint32_t i = stride; i < n; i++) {
+			struct trace_add a = {i,
+			                      i,
+			                      i - stride,
+			                      xy[i],
+			                      xy[i - stride],
+			                      xy[i] + xy[i - stride]};
+			next[i] = a.result;
+			if (trace_record_add(t, &a))
+				goto fail;
+		}
+		memcpy(xy, next, n * sizeof(*xy));
+		if (trace_record_xy(t, xy, (uint32_t)n))
+			goto fail;
+	}
+	if (trace_begin_step(t, TRACE_PHASE_STORE, 0, 0, 0) < 0 ||
+	    trace_record_xy(t, xy, (uint32_t)n))
+		goto fail;
+	memcpy(t->output, xy, n * sizeof(*xy));
+	free(xy);
+	free(next);
+	return t;
+fail:
+	free(xy);
+	free(next);
+	trace_destroy(t);
+	return NULL;
+}
