@@ -25,14 +25,14 @@
 /* Every kernel takes the same parameters, named as the book names them;
  * SECTION_SIZE is a compile-time constant in the book and a parameter here,
  * so one build serves every section size. S may be NULL (no block sums). */
-#define SCAN_PARAMS                                                           \
-	const float *X, float *Y, float *S, unsigned int InputSize,               \
-	    unsigned int SECTION_SIZE SCAN_TRACE_PARAM
+#define SCAN_PARAMS                                                 \
+	const float *X, float *Y, float *S, unsigned int InputSize, \
+		unsigned int SECTION_SIZE SCAN_TRACE_PARAM
 
 #endif
 
-#if !defined(STEP) || !defined(GET) || !defined(SET) || !defined(ADD) ||       \
-    !defined(SUM) || !defined(ADD_GLOBAL) || !defined(TRACE_BLOCK) ||          \
-    !defined(TRACE_END) || !defined(SCAN_TRACE_PARAM)
+#if !defined(STEP) || !defined(GET) || !defined(SET) || !defined(ADD) ||  \
+	!defined(SUM) || !defined(ADD_GLOBAL) || !defined(TRACE_BLOCK) || \
+	!defined(TRACE_END) || !defined(SCAN_TRACE_PARAM)
 #error "include a backend's kernel API header before a kernel source"
 #endif

@@ -230,8 +230,8 @@ __device__ static void single_pass_store(float *Y, unsigned int n, size_t first,
 		v[k].z += offset;
 		v[k].w += offset;
 		if (full) {
-			__stcs((float4 *)&Y[i],
-			       v[k]); /* written once, read by no one */
+			/* written once, read by no one: no need to keep it */
+			__stcs((float4 *)&Y[i], v[k]);
 		} else {
 			if (i + 0 < n)
 				Y[i + 0] = v[k].x;

@@ -73,7 +73,8 @@ static int buffer_create(void *ctx, size_t n, int *id, char *err, size_t size)
 	struct emu *e = ctx;
 	if (e->buffer_count == e->buffer_cap) {
 		int cap = e->buffer_cap ? e->buffer_cap * 2 : 8;
-		struct buffer *b = realloc(e->buffers, (size_t)cap * sizeof(*b));
+		struct buffer *b =
+			realloc(e->buffers, (size_t)cap * sizeof(*b));
 		if (!b)
 			return set_error(err, size, "out of memory");
 		e->buffers = b;
@@ -81,7 +82,8 @@ static int buffer_create(void *ctx, size_t n, int *id, char *err, size_t size)
 	}
 	float *data = calloc(n ? n : 1, sizeof(*data));
 	if (!data) {
-		snprintf(err, size, "out of memory for a buffer of %zu values", n);
+		snprintf(err, size, "out of memory for a buffer of %zu values",
+		         n);
 		return -1;
 	}
 	e->buffers[e->buffer_count] = (struct buffer){data, n};
@@ -94,7 +96,8 @@ static int buffer_write(void *ctx, int id, const float *src, size_t n,
 {
 	struct buffer *b = find_buffer(ctx, id);
 	if (!b || n > b->n)
-		return set_error(err, size, "internal error: write past a buffer");
+		return set_error(err, size,
+		                 "internal error: write past a buffer");
 	memcpy(b->data, src, n * sizeof(*src));
 	return 0;
 }
@@ -104,7 +107,8 @@ static int buffer_read(void *ctx, int id, float *dst, size_t n, char *err,
 {
 	struct buffer *b = find_buffer(ctx, id);
 	if (!b || n > b->n)
-		return set_error(err, size, "internal error: read past a buffer");
+		return set_error(err, size,
+		                 "internal error: read past a buffer");
 	memcpy(dst, b->data, n * sizeof(*dst));
 	return 0;
 }
@@ -136,7 +140,8 @@ static int merge(struct trace *t, const struct trace *part)
 	for (size_t i = 0; i < part->divergence_count; i++)
 		if (trace_record_divergence(t, &part->divergences[i]))
 			return -1;
-	t->divergences_total += part->divergences_total - part->divergence_count;
+	t->divergences_total +=
+		part->divergences_total - part->divergence_count;
 	return 0;
 }
 
@@ -167,9 +172,9 @@ static int run_shared(struct emu *e, const struct scan_launch *l,
 		if (count > 1 && !(w->trace = parts[i] = trace_create()))
 			rc = -1;
 		w->trace->detail = t->detail;
-		shares[i] = (struct share){w, (uint32_t)((uint64_t)l->grid * i / count),
-		                           (uint32_t)((uint64_t)l->grid * (i + 1) / count),
-		                           0};
+		shares[i] = (struct share){
+			w, (uint32_t)((uint64_t)l->grid * i / count),
+			(uint32_t)((uint64_t)l->grid * (i + 1) / count), 0};
 	}
 	/* workers 1.. run on threads of their own; any that could not start
 	 * run here after worker 0 */
@@ -197,10 +202,11 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 {
 	struct emu *e = ctx;
 	struct buffer *x = find_buffer(e, l->x), *y = find_buffer(e, l->y),
-	              *s = find_buffer(e, l->s);
+		      *s = find_buffer(e, l->s);
 	if (l->kernel >= SCAN_KERNEL_COUNT || l->threads == 0 ||
 	    l->threads > SCAN_MAX_THREADS || l->section > SCAN_MAX_SECTION)
-		return set_error(err, size, "internal error: launch out of range");
+		return set_error(err, size,
+		                 "internal error: launch out of range");
 	if (trace_add_launch(t, scan_kernel_info(l->kernel)->function, l->level,
 	                     l->grid, l->threads, l->n) < 0)
 		return set_error(err, size, "out of memory for the trace");
@@ -222,8 +228,9 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 	}
 	e->launches++;
 	if (run_shared(e, l, t, count))
-		return set_error(err, size,
-		                 "out of memory for the trace or the thread stacks");
+		return set_error(
+			err, size,
+			"out of memory for the trace or the thread stacks");
 	return 0;
 }
 

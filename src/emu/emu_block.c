@@ -74,11 +74,13 @@ static void note_line(struct emu_worker *w, uint32_t line)
 
 static uint32_t step_id(const struct emu_worker *w)
 {
-	return w->full ? (uint32_t)(w->trace->step_count - 1) : w->step_in_block;
+	return w->full ? (uint32_t)(w->trace->step_count - 1)
+	               : w->step_in_block;
 }
 
-static void hazard(struct emu_worker *w, enum trace_hazard_kind kind, uint32_t index,
-                   uint32_t first, uint32_t first_line, uint32_t line)
+static void hazard(struct emu_worker *w, enum trace_hazard_kind kind,
+                   uint32_t index, uint32_t first, uint32_t first_line,
+                   uint32_t line)
 {
 	struct emu_access *a = &w->access[index];
 	if (a->hazard_epoch == w->epoch)
@@ -117,8 +119,8 @@ static void track_read(struct emu_worker *w, uint32_t i, uint32_t line)
 	if (!a->written)
 		hazard(w, TRACE_HAZARD_READ_UNSET, i, t, line, line);
 	else if (a->write_epoch == w->epoch && a->writer != t)
-		hazard(w, TRACE_HAZARD_READ_AFTER_WRITE, i, a->writer, a->write_line,
-		       line);
+		hazard(w, TRACE_HAZARD_READ_AFTER_WRITE, i, a->writer,
+		       a->write_line, line);
 	if (a->read_epoch != w->epoch) {
 		a->read_epoch = w->epoch;
 		a->reader = t;
@@ -136,22 +138,22 @@ static void track_write(struct emu_worker *w, uint32_t i, uint32_t line)
 	struct emu_access *a = &w->access[i];
 	uint32_t t = self();
 	if (a->written && a->write_epoch == w->epoch && a->writer != t)
-		hazard(w, TRACE_HAZARD_WRITE_AFTER_WRITE, i, a->writer, a->write_line,
-		       line);
+		hazard(w, TRACE_HAZARD_WRITE_AFTER_WRITE, i, a->writer,
+		       a->write_line, line);
 	else if (a->read_epoch == w->epoch && a->reader != t)
-		hazard(w, TRACE_HAZARD_WRITE_AFTER_READ, i, a->reader, a->read_line,
-		       line);
+		hazard(w, TRACE_HAZARD_WRITE_AFTER_READ, i, a->reader,
+		       a->read_line, line);
 	else if (a->read_epoch == w->epoch && a->two_readers)
-		hazard(w, TRACE_HAZARD_WRITE_AFTER_READ, i, a->reader2, a->read2_line,
-		       line);
+		hazard(w, TRACE_HAZARD_WRITE_AFTER_READ, i, a->reader2,
+		       a->read2_line, line);
 	a->write_epoch = w->epoch;
 	a->writer = t;
 	a->write_line = line;
 	a->written = 1;
 }
 
-static void record_add(struct emu_worker *w, uint32_t dst, uint32_t src, float dst_value,
-                       float src_value, float result)
+static void record_add(struct emu_worker *w, uint32_t dst, uint32_t src,
+                       float dst_value, float src_value, float result)
 {
 	if (!w->full) {
 		trace_count_add(w->trace, w->phase);
@@ -270,8 +272,8 @@ static void thread_main(void *arg)
 	/* the fiber now returns to the block loop, which goes on in order */
 }
 
-static void begin_step(struct emu_worker *w, enum trace_phase phase, uint32_t stride,
-                       uint32_t line)
+static void begin_step(struct emu_worker *w, enum trace_phase phase,
+                       uint32_t stride, uint32_t line)
 {
 	w->phase = phase;
 	w->line_known = line != 0;
@@ -292,7 +294,8 @@ static int sort_step_adds(struct emu_worker *w)
 	if (count < 2)
 		return 0;
 	if (count > w->sort_cap) {
-		struct trace_add *tmp = realloc(w->sort_tmp, count * sizeof(*tmp));
+		struct trace_add *tmp =
+			realloc(w->sort_tmp, count * sizeof(*tmp));
 		if (!tmp)
 			return -1;
 		w->sort_tmp = tmp;
@@ -304,7 +307,8 @@ static int sort_step_adds(struct emu_worker *w)
 	for (uint32_t i = 0; i < SCAN_MAX_THREADS; i++)
 		starts[i + 1] += starts[i];
 	for (size_t i = 0; i < count; i++)
-		w->sort_tmp[starts[t->adds[first + i].thread]++] = t->adds[first + i];
+		w->sort_tmp[starts[t->adds[first + i].thread]++] =
+			t->adds[first + i];
 	memcpy(t->adds + first, w->sort_tmp, count * sizeof(*w->sort_tmp));
 	return 0;
 }
@@ -314,8 +318,8 @@ static void end_step(struct emu_worker *w)
 	w->step_in_block++;
 	if (!w->full)
 		return;
-	if (sort_step_adds(w) || (w->xy && trace_record_xy(w->trace, w->xy,
-	                                                   w->section)))
+	if (sort_step_adds(w) ||
+	    (w->xy && trace_record_xy(w->trace, w->xy, w->section)))
 		w->failed = 1;
 }
 
@@ -326,7 +330,9 @@ static void make_order(struct emu_worker *w, uint32_t threads)
 	w->order_len = 0;
 	w->order_pos = 0;
 	for (uint32_t i = 0; i < threads; i++) {
-		uint32_t t = w->schedule == EMU_SCHEDULE_DESCENDING ? threads - 1 - i : i;
+		uint32_t t = w->schedule == EMU_SCHEDULE_DESCENDING
+		                     ? threads - 1 - i
+		                     : i;
 		if (w->threads[t].state != EMU_THREAD_EXITED) {
 			w->threads[t].state = EMU_THREAD_READY;
 			w->order[w->order_len++] = t;
@@ -343,10 +349,12 @@ static void make_order(struct emu_worker *w, uint32_t threads)
 
 /* Where a block's threads stand at the end of a barrier interval. */
 struct interval_end {
-	const struct emu_thread *waiter;  /* lowest thread waiting at a barrier */
+	const struct emu_thread
+		*waiter; /* lowest thread waiting at a barrier */
 	const struct emu_thread *stepper; /* lowest one waiting at a STEP */
-	const struct emu_thread *other;   /* first at another barrier than waiter */
-	const struct emu_thread *leaver;  /* first that left in this interval */
+	const struct emu_thread
+		*other; /* first at another barrier than waiter */
+	const struct emu_thread *leaver; /* first that left in this interval */
 	uint32_t at_other, left;
 };
 
@@ -431,11 +439,11 @@ static int run_block(struct emu_worker *w, uint32_t block)
 		 * while others wait, is barrier divergence (the printed 9.2
 		 * kernel's loop bound depends on threadIdx.x). */
 		if (end.other)
-			divergence(w, TRACE_DIVERGENCE_BARRIERS, end.other, end.waiter,
-			           end.at_other);
+			divergence(w, TRACE_DIVERGENCE_BARRIERS, end.other,
+			           end.waiter, end.at_other);
 		if (end.leaver)
-			divergence(w, TRACE_DIVERGENCE_EXIT, end.leaver, end.waiter,
-			           end.left);
+			divergence(w, TRACE_DIVERGENCE_EXIT, end.leaver,
+			           end.waiter, end.left);
 
 		/* A barrier releases once every thread still in the kernel waits
 		 * at one, as on GPUs since Volta. The lowest thread waiting at a
@@ -444,7 +452,8 @@ static int run_block(struct emu_worker *w, uint32_t block)
 		if (end.stepper) {
 			end_step(w);
 			emu_current = (struct emu_thread *)end.stepper;
-			begin_step(w, end.stepper->wait_phase, end.stepper->wait_stride,
+			begin_step(w, end.stepper->wait_phase,
+			           end.stepper->wait_stride,
 			           end.stepper->wait_line);
 		}
 	}

@@ -26,7 +26,7 @@
 #define SET(x, v) emu_set(&(x), (v), __LINE__)
 #define ADD(d, s) emu_add(&(d), &(s), __LINE__)
 #define SUM(d, s) emu_sum(&(d), &(s), __LINE__)
-#define ADD_GLOBAL(y, i, s, j)                                                 \
+#define ADD_GLOBAL(y, i, s, j) \
 	emu_add_global(&(y)[i], (uint32_t)(i), &(s)[j], (uint32_t)(j), __LINE__)
 #define SCAN_TRACE_PARAM
 

@@ -6,7 +6,8 @@
 #include "scan.h"
 
 typedef void (*emu_kernel_fn)(const float *X, float *Y, float *S,
-                              unsigned int InputSize, unsigned int SECTION_SIZE);
+                              unsigned int InputSize,
+                              unsigned int SECTION_SIZE);
 
 extern const emu_kernel_fn emu_kernels[SCAN_KERNEL_COUNT];
 

@@ -24,11 +24,11 @@ struct emu_thread {
 	struct fiber fiber;
 	enum emu_thread_state state;
 	/* the barrier it waits at */
-	int wait_step;          /* 1: a STEP barrier, which begins a new step */
+	int wait_step; /* 1: a STEP barrier, which begins a new step */
 	enum trace_phase wait_phase;
 	uint32_t wait_stride;
 	uint32_t wait_line;
-	uint32_t exit_epoch;    /* epoch in which it left the kernel */
+	uint32_t exit_epoch; /* epoch in which it left the kernel */
 };
 
 /* The thread whose fiber is running (the kernels' threadIdx etc.). */

@@ -17,38 +17,38 @@ struct emu_access {
 	uint64_t read_epoch;   /* epoch of the reads below */
 	uint64_t hazard_epoch; /* epoch a hazard was last recorded for it */
 	uint32_t writer, write_line;
-	uint32_t reader, read_line;     /* first reader in read_epoch */
-	uint32_t reader2, read2_line;   /* another reader, if any */
+	uint32_t reader, read_line;   /* first reader in read_epoch */
+	uint32_t reader2, read2_line; /* another reader, if any */
 	uint8_t two_readers;
-	uint8_t written;                /* written at all in this block */
+	uint8_t written; /* written at all in this block */
 };
 
 struct emu_worker {
 	/* what to run, set before emu_worker_run() */
 	enum emu_schedule schedule;
-	uint64_t seed;          /* with the launch number, seeds each block */
+	uint64_t seed; /* with the launch number, seeds each block */
 	uint64_t launch_number;
-	struct trace *trace;    /* where steps, additions and findings go */
+	struct trace *trace; /* where steps, additions and findings go */
 	const struct scan_launch *launch;
 	const float *x;
 	float *y, *s;
-	int full;               /* record steps (FULL detail) */
+	int full; /* record steps (FULL detail) */
 
 	/* the block being run */
 	struct emu_thread threads[SCAN_MAX_THREADS];
-	uint32_t fibers_ready;  /* threads[0..fibers_ready) have stacks */
+	uint32_t fibers_ready; /* threads[0..fibers_ready) have stacks */
 	struct fiber main_fiber;
 	uint32_t order[SCAN_MAX_THREADS];
 	uint32_t order_len, order_pos;
 	uint64_t rng;
-	float *xy;              /* the block's shared array, once TRACE_BLOCK named it */
+	float *xy; /* the block's shared array, once TRACE_BLOCK named it */
 	uint32_t section;
-	uint64_t epoch;         /* barrier intervals so far */
+	uint64_t epoch; /* barrier intervals so far */
 	enum trace_phase phase;
 	uint32_t step_in_block;
-	size_t step_first_add;  /* index in trace->adds of the step's first addition */
-	int line_known;         /* the current step's line is set */
-	int failed;             /* out of memory, or a kernel left its section */
+	size_t step_first_add; /* index in trace->adds of the step's first addition */
+	int line_known;        /* the current step's line is set */
+	int failed;            /* out of memory, or a kernel left its section */
 	struct trace_add *sort_tmp;
 	size_t sort_cap;
 	struct emu_access access[SCAN_MAX_SECTION];

@@ -155,9 +155,11 @@ int fiber_init(struct fiber *f, size_t stack_size)
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	memset(f, 0, sizeof(*f));
 	stack_size = (stack_size + page - 1) / page * page;
-	if (stack_cache_len && stack_cache[stack_cache_len - 1].size == stack_size) {
+	if (stack_cache_len &&
+	    stack_cache[stack_cache_len - 1].size == stack_size) {
 		stack_cache_len--;
-		set_stack(f, stack_cache[stack_cache_len].map, stack_size, page);
+		set_stack(f, stack_cache[stack_cache_len].map, stack_size,
+		          page);
 		return 0;
 	}
 	void *map = mmap(NULL, stack_size + page, PROT_READ | PROT_WRITE,

@@ -16,12 +16,12 @@
 
 struct fiber {
 #if FIBER_ASM
-	void *sp;            /* saved stack pointer while switched out */
+	void *sp; /* saved stack pointer while switched out */
 #else
 	ucontext_t context;
 #endif
-	void *stack;         /* mapping of stack_size bytes plus a guard page */
-	size_t stack_size;   /* 0 for a fiber that adopts the calling thread */
+	void *stack;       /* mapping of stack_size bytes plus a guard page */
+	size_t stack_size; /* 0 for a fiber that adopts the calling thread */
 	void (*entry)(void *);
 	void *arg;
 	struct fiber *exit_to; /* where the fiber goes when entry returns */

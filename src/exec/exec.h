@@ -13,7 +13,7 @@
 /* Return codes, chosen to be the CLI's exit codes. */
 enum exec_status {
 	EXEC_OK = 0,
-	EXEC_FAILED = 1,      /* the run went wrong (out of memory, a CUDA error) */
+	EXEC_FAILED = 1, /* the run went wrong (out of memory, a CUDA error) */
 	EXEC_BAD_INPUT = 2,   /* the request does not fit the algorithm */
 	EXEC_UNAVAILABLE = 3, /* this executor cannot run here */
 };
@@ -41,8 +41,8 @@ struct executor {
 	 * destroys; otherwise *out is NULL and err holds one line. The request's
 	 * defaults are filled in (see scan_request_check). */
 	enum exec_status (*run)(struct scan_request *req,
-	                        const struct exec_options *opt, struct trace **out,
-	                        char *err, size_t err_size);
+	                        const struct exec_options *opt,
+	                        struct trace **out, char *err, size_t err_size);
 };
 
 size_t executor_count(void);

@@ -22,7 +22,8 @@ static enum exec_status cpu_run(struct scan_request *req,
                                 const struct exec_options *opt,
                                 struct trace **out, char *err, size_t err_size)
 {
-	static const struct exec_options defaults = {EXEC_SCHEDULE_ASCENDING, 1};
+	static const struct exec_options defaults = {EXEC_SCHEDULE_ASCENDING,
+	                                             1};
 	if (!opt)
 		opt = &defaults;
 	*out = NULL;
@@ -34,7 +35,8 @@ static enum exec_status cpu_run(struct scan_request *req,
 	}
 
 	enum exec_status status = EXEC_FAILED;
-	struct emu *e = emu_create(schedules[opt->schedule], opt->schedule_seed);
+	struct emu *e =
+		emu_create(schedules[opt->schedule], opt->schedule_seed);
 	struct trace *t = trace_create();
 	if (!e || !t) {
 		snprintf(err, err_size, "out of memory");
@@ -44,7 +46,8 @@ static enum exec_status cpu_run(struct scan_request *req,
 	trace_set_name(t->device, sizeof(t->device), "CPU emulator");
 	trace_set_name(t->schedule, sizeof(t->schedule),
 	               exec_schedule_name(opt->schedule));
-	t->seed = opt->schedule == EXEC_SCHEDULE_RANDOM ? opt->schedule_seed : 0;
+	t->seed =
+		opt->schedule == EXEC_SCHEDULE_RANDOM ? opt->schedule_seed : 0;
 
 	struct scan_backend backend;
 	emu_backend(e, &backend);
@@ -61,7 +64,8 @@ out:
 
 const struct executor exec_cpu = {
 	.name = "cpu",
-	.description = "CPU emulator: kernels/ run with one fiber per CUDA thread",
+	.description =
+		"CPU emulator: kernels/ run with one fiber per CUDA thread",
 	.probe = cpu_probe,
 	.run = cpu_run,
 };

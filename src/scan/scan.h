@@ -22,11 +22,11 @@ enum scan_kernel_id {
 };
 
 struct scan_kernel_info {
-	const char *function;     /* name of the __global__ function */
-	const char *source;       /* file in kernels/ */
-	uint32_t max_section;     /* largest SECTION_SIZE it takes */
-	bool two_per_thread;      /* Brent-Kung: SECTION_SIZE / 2 threads */
-	bool add_back;            /* kernel 3: no XY, one step per block */
+	const char *function; /* name of the __global__ function */
+	const char *source;   /* file in kernels/ */
+	uint32_t max_section; /* largest SECTION_SIZE it takes */
+	bool two_per_thread;  /* Brent-Kung: SECTION_SIZE / 2 threads */
+	bool add_back;        /* kernel 3: no XY, one step per block */
 	bool race_free;
 };
 
@@ -40,13 +40,13 @@ uint32_t scan_kernel_steps(enum scan_kernel_id id, uint32_t section);
 /* One entry of the table of algorithms: the CLI names, the views and the
  * lessons all use these. */
 struct scan_algorithm {
-	const char *name;          /* "kogge-stone", ... */
-	const char *summary;       /* one line for --help and `scanviz lessons` */
-	const char *book_section;  /* "9.2", ... */
+	const char *name;    /* "kogge-stone", ... */
+	const char *summary; /* one line for --help and `scanviz lessons` */
+	const char *book_section;           /* "9.2", ... */
 	enum scan_kernel_id section_kernel; /* default section kernel */
-	bool hierarchical;         /* any length, sections plus block sums */
-	bool choose_section_kernel;/* --section-kernel applies */
-	bool wrong_on_purpose;     /* the book's listing, kept with its mistakes */
+	bool hierarchical;          /* any length, sections plus block sums */
+	bool choose_section_kernel; /* --section-kernel applies */
+	bool wrong_on_purpose; /* the book's listing, kept with its mistakes */
 };
 
 size_t scan_algorithm_count(void);
@@ -67,9 +67,9 @@ struct scan_request {
 	enum scan_kernel_id section_kernel;
 	const float *input;
 	size_t n;
-	uint32_t section;         /* 0: the default (see scan_request_check) */
+	uint32_t section; /* 0: the default (see scan_request_check) */
 	enum trace_detail detail;
-	bool detail_auto;         /* pick FULL or SUMMARY from the size */
+	bool detail_auto; /* pick FULL or SUMMARY from the size */
 };
 
 /* Largest input the driver takes: indices are 32-bit in the kernels. */
@@ -89,16 +89,17 @@ struct scan_launch {
 	enum scan_kernel_id kernel;
 	uint32_t grid;
 	uint32_t threads;
-	int x, y, s;         /* buffer ids; -1 for NULL */
-	uint32_t n;          /* InputSize */
-	uint32_t section;    /* SECTION_SIZE */
-	uint32_t level;      /* hierarchy level, for the trace */
+	int x, y, s;      /* buffer ids; -1 for NULL */
+	uint32_t n;       /* InputSize */
+	uint32_t section; /* SECTION_SIZE */
+	uint32_t level;   /* hierarchy level, for the trace */
 };
 
 struct scan_backend {
 	void *ctx;
 	/* Each returns 0, or -1 with a message in err. */
-	int (*buffer_create)(void *ctx, size_t n, int *id, char *err, size_t size);
+	int (*buffer_create)(void *ctx, size_t n, int *id, char *err,
+	                     size_t size);
 	int (*buffer_write)(void *ctx, int id, const float *src, size_t n,
 	                    char *err, size_t size);
 	int (*buffer_read)(void *ctx, int id, float *dst, size_t n, char *err,

@@ -30,14 +30,16 @@ static size_t padded(size_t n, uint32_t section)
 
 static int buffer(struct driver *d, size_t n, int *id)
 {
-	return d->backend->buffer_create(d->backend->ctx, n, id, d->err, d->err_size);
+	return d->backend->buffer_create(d->backend->ctx, n, id, d->err,
+	                                 d->err_size);
 }
 
 static int read_back(struct driver *d, int id, size_t n, float **out)
 {
 	*out = trace_level_alloc(n);
 	if (!*out) {
-		snprintf(d->err, d->err_size, "out of memory reading back %zu values", n);
+		snprintf(d->err, d->err_size,
+		         "out of memory reading back %zu values", n);
 		return -1;
 	}
 	return d->backend->buffer_read(d->backend->ctx, id, *out, n, d->err,
@@ -96,8 +98,8 @@ static int scan_level(struct driver *d, uint32_t level, int x, int y, size_t n)
 			/* the printed kernel 2: kernel 1 run as one block over S */
 			int scratch;
 			if (buffer(d, 1, &scratch) ||
-			    launch(d, req->section_kernel, 1, s, s, scratch, blocks,
-			           level + 1))
+			    launch(d, req->section_kernel, 1, s, s, scratch,
+			           blocks, level + 1))
 				return -1;
 			d->trace->levels[level + 1].n = (uint32_t)blocks;
 			d->trace->levels[level + 1].blocks = 1;
@@ -106,9 +108,9 @@ static int scan_level(struct driver *d, uint32_t level, int x, int y, size_t n)
 		}
 		if (read_back(d, s, blocks, &lv->block_sums_scanned))
 			return -1;
-		enum scan_kernel_id add_back = a->wrong_on_purpose
-		                                   ? SCAN_KERNEL_BOOK_ADD_BACK
-		                                   : SCAN_KERNEL_ADD_BACK;
+		enum scan_kernel_id add_back =
+			a->wrong_on_purpose ? SCAN_KERNEL_BOOK_ADD_BACK
+					    : SCAN_KERNEL_ADD_BACK;
 		if (launch(d, add_back, (uint32_t)blocks, -1, y, s, n, level))
 			return -1;
 	}
@@ -137,14 +139,15 @@ int scan_run(const struct scan_backend *backend, const struct scan_request *req,
 
 	trace_set_name(t->algorithm, sizeof(t->algorithm), a->name);
 	trace_set_name(t->section_kernel, sizeof(t->section_kernel),
-	               a->hierarchical ? scan_section_kernel_name(req->section_kernel)
-	                               : "");
+	               a->hierarchical
+	                       ? scan_section_kernel_name(req->section_kernel)
+	                       : "");
 	t->section_size = req->section;
 	t->detail = req->detail;
 	if (trace_set_input(t, req->input, req->n) ||
 	    trace_set_levels(t, level_count(req))) {
-		snprintf(err, err_size, "out of memory for a trace of %zu elements",
-		         req->n);
+		snprintf(err, err_size,
+		         "out of memory for a trace of %zu elements", req->n);
 		return -1;
 	}
 

@@ -6,33 +6,38 @@
 #include <string.h>
 
 static const struct scan_kernel_info kernels[SCAN_KERNEL_COUNT] = {
-	[SCAN_KERNEL_KOGGE_STONE_BOOK] = {"kogge_stone_book_scan", "kogge_stone.cu",
-	                                  1024, false, false, false},
+	[SCAN_KERNEL_KOGGE_STONE_BOOK] = {"kogge_stone_book_scan",
+                                          "kogge_stone.cu", 1024, false, false,
+                                          false},
 	[SCAN_KERNEL_KOGGE_STONE] = {"kogge_stone_scan", "kogge_stone.cu", 1024,
-	                             false, false, true},
-	[SCAN_KERNEL_BRENT_KUNG] = {"brent_kung_scan", "brent_kung.cu", 2048, true,
-	                            false, true},
-	[SCAN_KERNEL_ADD_BACK] = {"hierarchical_add_back", "hierarchical.cu", 2048,
-	                          false, true, true},
+                                     false, false, true},
+	[SCAN_KERNEL_BRENT_KUNG] = {"brent_kung_scan", "brent_kung.cu", 2048,
+                                    true, false, true},
+	[SCAN_KERNEL_ADD_BACK] = {"hierarchical_add_back", "hierarchical.cu",
+                                  2048, false, true, true},
 	[SCAN_KERNEL_BOOK_SECTION] = {"hierarchical_book_scan",
-	                              "hierarchical_book.cu", 1024, false, false,
-	                              false},
+                                      "hierarchical_book.cu", 1024, false,
+                                      false, false},
 	[SCAN_KERNEL_BOOK_ADD_BACK] = {"hierarchical_book_add_back",
-	                               "hierarchical_book.cu", 1024, false, true,
-	                               false},
+                                       "hierarchical_book.cu", 1024, false,
+                                       true, false},
 };
 
 static const struct scan_algorithm algorithms[] = {
-	{"kogge-stone-book", "the simple scan exactly as printed: in place, racy",
-	 "9.2", SCAN_KERNEL_KOGGE_STONE_BOOK, false, false, true},
+	{"kogge-stone-book",
+         "the simple scan exactly as printed: in place, racy", "9.2",
+         SCAN_KERNEL_KOGGE_STONE_BOOK, false, false, true},
 	{"kogge-stone", "the simple scan, race-free (Figure 9.1)", "9.2",
-	 SCAN_KERNEL_KOGGE_STONE, false, false, false},
-	{"brent-kung", "the work-efficient scan: reduction and reverse trees (Figure 9.5)",
-	 "9.4", SCAN_KERNEL_BRENT_KUNG, false, false, false},
-	{"hierarchical", "any length: section scans, block sums S, add-back (Figure 9.10)",
-	 "9.5", SCAN_KERNEL_BRENT_KUNG, true, true, false},
-	{"hierarchical-book", "the hierarchical scan's kernels as printed: wrong on purpose",
-	 "9.5", SCAN_KERNEL_BOOK_SECTION, true, false, true},
+         SCAN_KERNEL_KOGGE_STONE, false, false, false},
+	{"brent-kung",
+         "the work-efficient scan: reduction and reverse trees (Figure 9.5)",
+         "9.4", SCAN_KERNEL_BRENT_KUNG, false, false, false},
+	{"hierarchical",
+         "any length: section scans, block sums S, add-back (Figure 9.10)",
+         "9.5", SCAN_KERNEL_BRENT_KUNG, true, true, false},
+	{"hierarchical-book",
+         "the hierarchical scan's kernels as printed: wrong on purpose", "9.5",
+         SCAN_KERNEL_BOOK_SECTION, true, false, true},
 };
 
 const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id)
@@ -151,13 +156,15 @@ int scan_request_check(struct scan_request *req, char *err, size_t err_size)
 		return -1;
 	}
 	if (req->n == 0) {
-		snprintf(err, err_size, "the input is empty: give at least one number");
+		snprintf(err, err_size,
+		         "the input is empty: give at least one number");
 		return -1;
 	}
 	if (req->n > SCAN_MAX_N) {
-		snprintf(err, err_size,
-		         "input of %zu elements is too long: at most %zu (2^30)",
-		         req->n, SCAN_MAX_N);
+		snprintf(
+			err, err_size,
+			"input of %zu elements is too long: at most %zu (2^30)",
+			req->n, SCAN_MAX_N);
 		return -1;
 	}
 	if (!a->choose_section_kernel ||
@@ -168,60 +175,67 @@ int scan_request_check(struct scan_request *req, char *err, size_t err_size)
 
 	if (!a->hierarchical) {
 		if (req->n > max) {
-			snprintf(err, err_size,
-			         "%s scans one section of at most %u elements, and the "
-			         "input has %zu: use --algo hierarchical for longer inputs",
-			         a->name, max, req->n);
+			snprintf(
+				err, err_size,
+				"%s scans one section of at most %u elements, and the "
+				"input has %zu: use --algo hierarchical for longer inputs",
+				a->name, max, req->n);
 			return -1;
 		}
 		if (req->section == 0)
 			req->section = (uint32_t)req->n;
 		if (req->section < req->n) {
-			snprintf(err, err_size,
-			         "%s scans one section, and --section %u is shorter than "
-			         "the input's %zu elements: leave --section out, or use "
-			         "--algo hierarchical",
-			         a->name, req->section, req->n);
+			snprintf(
+				err, err_size,
+				"%s scans one section, and --section %u is shorter than "
+				"the input's %zu elements: leave --section out, or use "
+				"--algo hierarchical",
+				a->name, req->section, req->n);
 			return -1;
 		}
 		if (a->wrong_on_purpose && req->section != req->n) {
-			snprintf(err, err_size,
-			         "%s runs exactly as printed, one thread per input "
-			         "element: leave --section out",
-			         a->name);
+			snprintf(
+				err, err_size,
+				"%s runs exactly as printed, one thread per input "
+				"element: leave --section out",
+				a->name);
 			return -1;
 		}
 	} else if (req->section == 0) {
 		req->section = SCAN_DEFAULT_SECTION;
 	}
 	if (req->section > max) {
-		snprintf(err, err_size,
-		         "--section %u is more than %s's %s kernel takes (at most %u)",
-		         req->section, a->name,
-		         a->hierarchical ? scan_section_kernel_name(req->section_kernel)
-		                         : "section",
-		         max);
+		snprintf(
+			err, err_size,
+			"--section %u is more than %s's %s kernel takes (at most %u)",
+			req->section, a->name,
+			a->hierarchical
+				? scan_section_kernel_name(req->section_kernel)
+				: "section",
+			max);
 		return -1;
 	}
 	if (a->hierarchical && req->section < 2) {
-		snprintf(err, err_size,
-		         "--section must be at least 2 for %s (each level must shrink)",
-		         a->name);
+		snprintf(
+			err, err_size,
+			"--section must be at least 2 for %s (each level must shrink)",
+			a->name);
 		return -1;
 	}
 	if (a->hierarchical && a->wrong_on_purpose &&
 	    blocks_of(req->n, req->section) > req->section) {
-		snprintf(err, err_size,
-		         "%s scans S in one block, so the input can have at most "
-		         "section x section = %u elements; it has %zu (the printed "
-		         "kernels cannot do more: use --algo hierarchical)",
-		         a->name, req->section * req->section, req->n);
+		snprintf(
+			err, err_size,
+			"%s scans S in one block, so the input can have at most "
+			"section x section = %u elements; it has %zu (the printed "
+			"kernels cannot do more: use --algo hierarchical)",
+			a->name, req->section * req->section, req->n);
 		return -1;
 	}
 	if (req->detail_auto)
 		req->detail = full_detail_values(req) <= SCAN_FULL_DETAIL_VALUES
-		                  ? TRACE_DETAIL_FULL
-		                  : TRACE_DETAIL_SUMMARY;
+		                      ? TRACE_DETAIL_FULL
+		                      : TRACE_DETAIL_SUMMARY;
 	return 0;
 }
 

@@ -172,7 +172,8 @@ int trace_record_add(struct trace *t, const struct trace_add *add)
 {
 	if (!t->step_count)
 		return -1;
-	if (grow((void **)&t->adds, &t->add_cap, t->add_count + 1, sizeof(*t->adds)))
+	if (grow((void **)&t->adds, &t->add_cap, t->add_count + 1,
+	         sizeof(*t->adds)))
 		return -1;
 	t->adds[t->add_count++] = *add;
 	struct trace_step *s = &t->steps[t->step_count - 1];
@@ -274,12 +275,9 @@ const struct trace_warp *trace_step_warps(const struct trace *t, size_t step)
 
 /* Name tables: the JSON format and the text dump use these words. */
 static const char *const phase_names[TRACE_PHASE_COUNT] = {
-	[TRACE_PHASE_LOAD] = "load",
-	[TRACE_PHASE_STRIDE] = "stride",
-	[TRACE_PHASE_REDUCE] = "reduce",
-	[TRACE_PHASE_REVERSE] = "reverse",
-	[TRACE_PHASE_STORE] = "store",
-	[TRACE_PHASE_ADD_BACK] = "add-back",
+	[TRACE_PHASE_LOAD] = "load",     [TRACE_PHASE_STRIDE] = "stride",
+	[TRACE_PHASE_REDUCE] = "reduce", [TRACE_PHASE_REVERSE] = "reverse",
+	[TRACE_PHASE_STORE] = "store",   [TRACE_PHASE_ADD_BACK] = "add-back",
 };
 
 static const char *const hazard_names[TRACE_HAZARD_KIND_COUNT] = {
@@ -319,7 +317,8 @@ int trace_phase_from_name(const char *name)
 
 const char *trace_hazard_kind_name(enum trace_hazard_kind kind)
 {
-	return (unsigned)kind < TRACE_HAZARD_KIND_COUNT ? hazard_names[kind] : "?";
+	return (unsigned)kind < TRACE_HAZARD_KIND_COUNT ? hazard_names[kind]
+	                                                : "?";
 }
 
 int trace_hazard_kind_from_name(const char *name)
@@ -329,8 +328,9 @@ int trace_hazard_kind_from_name(const char *name)
 
 const char *trace_divergence_kind_name(enum trace_divergence_kind kind)
 {
-	return (unsigned)kind < TRACE_DIVERGENCE_KIND_COUNT ? divergence_names[kind]
-	                                                    : "?";
+	return (unsigned)kind < TRACE_DIVERGENCE_KIND_COUNT
+	               ? divergence_names[kind]
+	               : "?";
 }
 
 int trace_divergence_kind_from_name(const char *name)
@@ -340,7 +340,8 @@ int trace_divergence_kind_from_name(const char *name)
 
 const char *trace_detail_name(enum trace_detail detail)
 {
-	return (unsigned)detail <= TRACE_DETAIL_SUMMARY ? detail_names[detail] : "?";
+	return (unsigned)detail <= TRACE_DETAIL_SUMMARY ? detail_names[detail]
+	                                                : "?";
 }
 
 int trace_detail_from_name(const char *name)

@@ -27,44 +27,46 @@ enum trace_detail {
 /* One addition one thread made. For the section kernels dst and src index
  * XY; for the add-back (kernel 3) dst indexes Y and src indexes S. */
 struct trace_add {
-	uint32_t thread;   /* threadIdx.x; its warp is thread / 32 */
+	uint32_t thread; /* threadIdx.x; its warp is thread / 32 */
 	uint32_t dst;
 	uint32_t src;
-	float dst_value;   /* what the thread read at dst */
-	float src_value;   /* what the thread read at src */
-	float result;      /* dst_value + src_value, as stored */
+	float dst_value; /* what the thread read at dst */
+	float src_value; /* what the thread read at src */
+	float result;    /* dst_value + src_value, as stored */
 };
 
 /* GPU only: one warp's state at a step. */
 struct trace_warp {
-	uint32_t active_mask; /* __activemask() where the warp reached the step */
+	uint32_t
+		active_mask; /* __activemask() where the warp reached the step */
 	uint32_t reserved;
-	uint64_t clock;       /* clock64() on the warp's SM at the step */
+	uint64_t clock; /* clock64() on the warp's SM at the step */
 };
 
 /* One barrier-separated iteration of one block (or the load, the store, or
  * one block of the add-back). Its data lives in the trace's pools. */
 struct trace_step {
 	enum trace_phase phase;
-	uint32_t stride;      /* the iteration's stride; 0 where the phase has none */
-	uint32_t line;        /* line of the kernel source the step belongs to */
-	uint32_t launch;      /* index into trace.launches */
-	uint32_t block;       /* blockIdx.x */
-	uint32_t xy_len;      /* snapshot length; 0 when not recorded */
-	size_t xy_offset;     /* into trace.values: XY after the step */
-	size_t add_offset;    /* into trace.adds */
+	uint32_t
+		stride; /* the iteration's stride; 0 where the phase has none */
+	uint32_t line;  /* line of the kernel source the step belongs to */
+	uint32_t launch;   /* index into trace.launches */
+	uint32_t block;    /* blockIdx.x */
+	uint32_t xy_len;   /* snapshot length; 0 when not recorded */
+	size_t xy_offset;  /* into trace.values: XY after the step */
+	size_t add_offset; /* into trace.adds */
 	uint32_t add_count;
-	uint32_t warp_count;  /* GPU only; 0 on the CPU */
-	size_t warp_offset;   /* into trace.warps */
+	uint32_t warp_count; /* GPU only; 0 on the CPU */
+	size_t warp_offset;  /* into trace.warps */
 };
 
 /* One kernel launch. */
 struct trace_launch {
 	char kernel[TRACE_NAME_MAX]; /* the kernel's function name */
-	uint32_t level;        /* hierarchy level it works on: 0 is the input */
-	uint32_t grid;         /* blocks */
-	uint32_t threads;      /* threads per block */
-	uint32_t n;            /* elements it scans or adds to */
+	uint32_t level;   /* hierarchy level it works on: 0 is the input */
+	uint32_t grid;    /* blocks */
+	uint32_t threads; /* threads per block */
+	uint32_t n;       /* elements it scans or adds to */
 	size_t first_step;
 	size_t step_count;
 };
@@ -72,20 +74,20 @@ struct trace_launch {
 /* One level of the hierarchical scan (Figure 9.10): level 0 scans the input,
  * level k+1 scans the block sums of level k. Arrays not recorded are NULL. */
 struct trace_level {
-	uint32_t n;                 /* elements at this level */
-	uint32_t blocks;            /* sections at this level */
-	float *input;               /* n; FULL only */
-	float *section_scans;       /* n: Y after kernel 1; FULL only */
-	float *block_sums;          /* blocks: S as kernel 1 wrote it */
-	float *block_sums_scanned;  /* blocks: S after it was scanned */
-	float *output;              /* n: after the add-back; FULL only */
+	uint32_t n;                /* elements at this level */
+	uint32_t blocks;           /* sections at this level */
+	float *input;              /* n; FULL only */
+	float *section_scans;      /* n: Y after kernel 1; FULL only */
+	float *block_sums;         /* blocks: S as kernel 1 wrote it */
+	float *block_sums_scanned; /* blocks: S after it was scanned */
+	float *output;             /* n: after the add-back; FULL only */
 };
 
 enum trace_hazard_kind {
 	TRACE_HAZARD_READ_AFTER_WRITE = 0, /* read what another thread wrote */
-	TRACE_HAZARD_WRITE_AFTER_READ,     /* overwrote what another thread read */
-	TRACE_HAZARD_WRITE_AFTER_WRITE,    /* two threads wrote one element */
-	TRACE_HAZARD_READ_UNSET,           /* read an element nobody wrote */
+	TRACE_HAZARD_WRITE_AFTER_READ,  /* overwrote what another thread read */
+	TRACE_HAZARD_WRITE_AFTER_WRITE, /* two threads wrote one element */
+	TRACE_HAZARD_READ_UNSET,        /* read an element nobody wrote */
 	TRACE_HAZARD_KIND_COUNT
 };
 
@@ -93,18 +95,19 @@ enum trace_hazard_kind {
  * one of them writing (or one read an element never written). */
 struct trace_hazard {
 	enum trace_hazard_kind kind;
-	uint32_t step;          /* index into trace.steps (or the step's number) */
+	uint32_t step; /* index into trace.steps (or the step's number) */
 	uint32_t block;
-	uint32_t index;         /* the XY element */
-	uint32_t first_thread;  /* the earlier access */
+	uint32_t index;        /* the XY element */
+	uint32_t first_thread; /* the earlier access */
 	uint32_t first_line;
 	uint32_t second_thread; /* the later access */
 	uint32_t second_line;
 };
 
 enum trace_divergence_kind {
-	TRACE_DIVERGENCE_BARRIERS = 0, /* threads of a block wait at different barriers */
-	TRACE_DIVERGENCE_EXIT,         /* threads left the kernel while others waited */
+	TRACE_DIVERGENCE_BARRIERS =
+		0, /* threads of a block wait at different barriers */
+	TRACE_DIVERGENCE_EXIT, /* threads left the kernel while others waited */
 	TRACE_DIVERGENCE_KIND_COUNT
 };
 
@@ -112,11 +115,13 @@ struct trace_divergence {
 	enum trace_divergence_kind kind;
 	uint32_t step;
 	uint32_t block;
-	uint32_t thread_a;  /* one thread at one barrier (or the one that left) */
+	uint32_t
+		thread_a; /* one thread at one barrier (or the one that left) */
 	uint32_t line_a;
-	uint32_t thread_b;  /* one thread at another barrier (or one that waited) */
+	uint32_t
+		thread_b; /* one thread at another barrier (or one that waited) */
 	uint32_t line_b;
-	uint32_t threads;   /* how many threads were on thread_a's side */
+	uint32_t threads; /* how many threads were on thread_a's side */
 };
 
 struct trace_counts {
@@ -127,12 +132,13 @@ struct trace_counts {
 /* A whole run. Create with trace_create(), fill through the functions below
  * (executors) or trace_read_json() (replay), free with trace_destroy(). */
 struct trace {
-	char algorithm[TRACE_NAME_MAX];      /* name from the algorithm table */
-	char section_kernel[TRACE_NAME_MAX]; /* hierarchical only; "" otherwise */
-	char backend[TRACE_NAME_MAX];        /* "cpu" or "cuda" */
-	char device[TRACE_DEVICE_MAX];       /* "CPU emulator" or the GPU's name */
-	char schedule[TRACE_NAME_MAX];       /* CPU thread schedule; "" on the GPU */
-	uint64_t seed;                       /* of the random schedule */
+	char algorithm[TRACE_NAME_MAX]; /* name from the algorithm table */
+	char section_kernel
+		[TRACE_NAME_MAX];      /* hierarchical only; "" otherwise */
+	char backend[TRACE_NAME_MAX];  /* "cpu" or "cuda" */
+	char device[TRACE_DEVICE_MAX]; /* "CPU emulator" or the GPU's name */
+	char schedule[TRACE_NAME_MAX]; /* CPU thread schedule; "" on the GPU */
+	uint64_t seed;                 /* of the random schedule */
 	enum trace_detail detail;
 	uint32_t section_size;
 
@@ -158,7 +164,7 @@ struct trace {
 
 	struct trace_hazard *hazards;
 	size_t hazard_count, hazard_cap;
-	uint64_t hazards_total;   /* found, including those past the record cap */
+	uint64_t hazards_total; /* found, including those past the record cap */
 	struct trace_divergence *divergences;
 	size_t divergence_count, divergence_cap;
 	uint64_t divergences_total;

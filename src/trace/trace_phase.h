@@ -5,12 +5,12 @@
 #define SCANVIZ_TRACE_PHASE_H
 
 enum trace_phase {
-	TRACE_PHASE_LOAD = 0,  /* X copied into XY (and XY padded) */
-	TRACE_PHASE_STRIDE,    /* one iteration of the simple scan (9.2), stride s */
-	TRACE_PHASE_REDUCE,    /* reduction tree level of the work-efficient scan (9.4) */
-	TRACE_PHASE_REVERSE,   /* reverse tree level of the work-efficient scan (9.4) */
-	TRACE_PHASE_STORE,     /* XY copied out to Y (and S written) */
-	TRACE_PHASE_ADD_BACK,  /* kernel 3 of the hierarchical scan (9.5) */
+	TRACE_PHASE_LOAD = 0, /* X copied into XY (and XY padded) */
+	TRACE_PHASE_STRIDE, /* one iteration of the simple scan (9.2), stride s */
+	TRACE_PHASE_REDUCE, /* reduction tree level of the work-efficient scan (9.4) */
+	TRACE_PHASE_REVERSE, /* reverse tree level of the work-efficient scan (9.4) */
+	TRACE_PHASE_STORE,    /* XY copied out to Y (and S written) */
+	TRACE_PHASE_ADD_BACK, /* kernel 3 of the hierarchical scan (9.5) */
 	TRACE_PHASE_COUNT
 };
 

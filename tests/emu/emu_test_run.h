@@ -46,9 +46,11 @@ static inline struct trace *run_cpu(const char *algo, int section_kernel,
 	struct exec_options opt = {schedule, seed};
 	struct trace *t = NULL;
 	char err[256] = "";
-	enum exec_status status = exec_cpu.run(&req, &opt, &t, err, sizeof(err));
+	enum exec_status status =
+		exec_cpu.run(&req, &opt, &t, err, sizeof(err));
 	if (status != EXEC_OK) {
-		fprintf(stderr, "%s n=%zu section=%u: %s\n", algo, n, section, err);
+		fprintf(stderr, "%s n=%zu section=%u: %s\n", algo, n, section,
+		        err);
 		return NULL;
 	}
 	return t;

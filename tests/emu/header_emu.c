@@ -1,4 +1,7 @@
 /* Proves emu.h stands alone. */
 #include "emu.h"
 #include "emu.h"
-int main(void) { return 0; }
+int main(void)
+{
+	return 0;
+}

@@ -1,4 +1,7 @@
 /* Proves exec.h stands alone. */
 #include "exec.h"
 #include "exec.h"
-int main(void) { return 0; }
+int main(void)
+{
+	return 0;
+}

@@ -1,4 +1,7 @@
 /* Proves fiber.h stands alone. */
 #include "fiber.h"
 #include "fiber.h"
-int main(void) { return 0; }
+int main(void)
+{
+	return 0;
+}

@@ -1,4 +1,7 @@
 /* Proves scan.h stands alone. */
 #include "scan.h"
 #include "scan.h"
-int main(void) { return 0; }
+int main(void)
+{
+	return 0;
+}

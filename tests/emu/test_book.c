@@ -16,7 +16,8 @@ static void assert_floats(const float *got, const float *want, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		if (got[i] != want[i])
-			fail_msg("element %zu: got %g, want %g", i, got[i], want[i]);
+			fail_msg("element %zu: got %g, want %g", i, got[i],
+			         want[i]);
 }
 
 /* design.md's reference data for Figure 9.10, section 4. */
@@ -27,11 +28,13 @@ static void figure_9_10(void **state)
 	                                        0, 3, 4, 6, 5, 8, 9, 11};
 	static const float sums[4] = {7, 7, 6, 11};
 	static const float scanned[4] = {7, 14, 20, 31};
-	static const float output[16] = {2, 3, 6, 7, 7, 11, 12, 14,
+	static const float output[16] = {2,  3,  6,  7,  7,  11, 12, 14,
 	                                 14, 17, 18, 20, 25, 28, 29, 31};
-	for (int k = SCAN_KERNEL_KOGGE_STONE; k <= SCAN_KERNEL_BRENT_KUNG; k++) {
-		struct trace *t = run_cpu("hierarchical", k, book_input, 16, 4,
-		                          EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	for (int k = SCAN_KERNEL_KOGGE_STONE; k <= SCAN_KERNEL_BRENT_KUNG;
+	     k++) {
+		struct trace *t =
+			run_cpu("hierarchical", k, book_input, 16, 4,
+		                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 		assert_non_null(t);
 		assert_int_equal(t->level_count, 2);
 		assert_floats(t->levels[0].section_scans, section_scans, 16);
@@ -44,21 +47,27 @@ static void figure_9_10(void **state)
 		const struct trace_launch *k1 = &t->launches[0];
 		assert_int_equal(k1->grid, 4);
 		uint32_t seen = 0;
-		for (size_t s = k1->first_step; s < k1->first_step + k1->step_count; s++) {
+		for (size_t s = k1->first_step;
+		     s < k1->first_step + k1->step_count; s++) {
 			const struct trace_step *st = &t->steps[s];
 			if (st->phase != TRACE_PHASE_STORE)
 				continue;
-			assert_floats(trace_step_xy(t, s), section_scans + 4 * st->block, 4);
+			assert_floats(trace_step_xy(t, s),
+			              section_scans + 4 * st->block, 4);
 			seen++;
 		}
 		assert_int_equal(seen, 4);
-		const struct trace_launch *k3 = &t->launches[t->launch_count - 1];
+		const struct trace_launch *k3 =
+			&t->launches[t->launch_count - 1];
 		assert_string_equal(k3->kernel, "hierarchical_add_back");
-		for (size_t s = k3->first_step; s < k3->first_step + k3->step_count; s++) {
+		for (size_t s = k3->first_step;
+		     s < k3->first_step + k3->step_count; s++) {
 			const struct trace_add *a = trace_step_adds(t, s);
 			for (uint32_t i = 0; i < t->steps[s].add_count; i++) {
-				assert_int_equal(a[i].src, t->steps[s].block - 1);
-				assert_true(a[i].src_value == scanned[a[i].src]);
+				assert_int_equal(a[i].src,
+				                 t->steps[s].block - 1);
+				assert_true(a[i].src_value ==
+				            scanned[a[i].src]);
 				assert_true(a[i].result == output[a[i].dst]);
 			}
 		}
@@ -71,10 +80,12 @@ static void figure_9_10(void **state)
 static void printed_simple_scan_races(void **state)
 {
 	(void)state;
-	struct trace *up = run_cpu("kogge-stone-book", 0, book_input, 16, 0,
-	                           EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
-	struct trace *down = run_cpu("kogge-stone-book", 0, book_input, 16, 0,
-	                             EXEC_SCHEDULE_DESCENDING, 1, TRACE_DETAIL_FULL);
+	struct trace *up =
+		run_cpu("kogge-stone-book", 0, book_input, 16, 0,
+	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	struct trace *down =
+		run_cpu("kogge-stone-book", 0, book_input, 16, 0,
+	                EXEC_SCHEDULE_DESCENDING, 1, TRACE_DETAIL_FULL);
 	assert_non_null(up);
 	assert_non_null(down);
 	assert_true(up->hazards_total > 0);
@@ -93,8 +104,9 @@ static void printed_simple_scan_races(void **state)
 	bool found = false;
 	for (size_t h = 0; h < up->hazard_count; h++) {
 		const struct trace_hazard *hz = &up->hazards[h];
-		if (hz->kind == TRACE_HAZARD_READ_AFTER_WRITE && hz->index == 1 &&
-		    hz->first_thread == 1 && hz->second_thread == 2)
+		if (hz->kind == TRACE_HAZARD_READ_AFTER_WRITE &&
+		    hz->index == 1 && hz->first_thread == 1 &&
+		    hz->second_thread == 2)
 			found = true;
 	}
 	assert_true(found);
@@ -121,16 +133,18 @@ static void race_free_under_every_schedule(void **state)
 	                                    "hierarchical"};
 	float *in = small_integers(1000, 11);
 	for (size_t a = 0; a < 3; a++) {
-		struct trace *base = run_cpu(algos[a], 0, in, 1000, 0,
-		                             EXEC_SCHEDULE_ASCENDING, 1,
-		                             TRACE_DETAIL_FULL);
+		struct trace *base =
+			run_cpu(algos[a], 0, in, 1000, 0,
+		                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 		assert_non_null(base);
 		for (int s = 0; s < EXEC_SCHEDULE_COUNT; s++)
-			for (uint64_t seed = 1; seed <= (s == EXEC_SCHEDULE_RANDOM ? 5 : 1);
+			for (uint64_t seed = 1;
+			     seed <= (s == EXEC_SCHEDULE_RANDOM ? 5 : 1);
 			     seed++) {
-				struct trace *t = run_cpu(algos[a], 0, in, 1000, 0,
-				                          (enum exec_schedule)s, seed,
-				                          TRACE_DETAIL_FULL);
+				struct trace *t =
+					run_cpu(algos[a], 0, in, 1000, 0,
+				                (enum exec_schedule)s, seed,
+				                TRACE_DETAIL_FULL);
 				assert_non_null(t);
 				assert_int_equal(t->hazards_total, 0);
 				assert_int_equal(t->divergences_total, 0);
@@ -139,7 +153,8 @@ static void race_free_under_every_schedule(void **state)
 				/* additions are listed by thread whatever the order */
 				assert_int_equal(t->add_count, base->add_count);
 				assert_memory_equal(t->adds, base->adds,
-				                    t->add_count * sizeof(*t->adds));
+				                    t->add_count *
+				                            sizeof(*t->adds));
 				trace_destroy(t);
 			}
 		trace_destroy(base);
@@ -155,10 +170,12 @@ static void printed_kernel_3(void **state)
 	float ones[16];
 	for (int i = 0; i < 16; i++)
 		ones[i] = 1;
-	struct trace *book = run_cpu("hierarchical-book", 0, ones, 16, 4,
-	                             EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
-	struct trace *fixed = run_cpu("hierarchical", 0, ones, 16, 4,
-	                              EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	struct trace *book =
+		run_cpu("hierarchical-book", 0, ones, 16, 4,
+	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	struct trace *fixed =
+		run_cpu("hierarchical", 0, ones, 16, 4, EXEC_SCHEDULE_ASCENDING,
+	                1, TRACE_DETAIL_FULL);
 	assert_non_null(book);
 	assert_non_null(fixed);
 	for (int i = 0; i < 16; i++) {
@@ -175,8 +192,9 @@ static void printed_kernel_1_unset(void **state)
 {
 	(void)state;
 	float in[6] = {1, 1, 1, 1, 1, 1};
-	struct trace *t = run_cpu("hierarchical-book", 0, in, 6, 4,
-	                          EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	struct trace *t =
+		run_cpu("hierarchical-book", 0, in, 6, 4,
+	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 	assert_non_null(t);
 	bool unset = false;
 	for (size_t h = 0; h < t->hazard_count; h++)
@@ -194,10 +212,12 @@ static void summary_findings_match_full(void **state)
 	(void)state;
 	size_t n = 1000 * 1024 + 3; /* the last of 1001 sections is padded */
 	float *in = small_integers(n, 5);
-	struct trace *full = run_cpu("hierarchical-book", 0, in, n, 1024,
-	                             EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
-	struct trace *sum = run_cpu("hierarchical-book", 0, in, n, 1024,
-	                            EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_SUMMARY);
+	struct trace *full =
+		run_cpu("hierarchical-book", 0, in, n, 1024,
+	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	struct trace *sum =
+		run_cpu("hierarchical-book", 0, in, n, 1024,
+	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_SUMMARY);
 	assert_non_null(full);
 	assert_non_null(sum);
 	assert_true(full->hazards_total > 0);

@@ -23,8 +23,9 @@ static void kogge_stone_counts(void **state)
 	(void)state;
 	for (uint64_t n = 2, log2n = 1; n <= 1024; n *= 2, log2n++) {
 		float *in = small_integers(n, n);
-		struct trace *t = run_cpu("kogge-stone", 0, in, n, 0,
-		                          EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+		struct trace *t =
+			run_cpu("kogge-stone", 0, in, n, 0,
+		                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 		assert_non_null(t);
 		assert_int_equal(t->counts.additions, n * log2n - (n - 1));
 		assert_int_equal(additions_in_steps(t), t->counts.additions);
@@ -40,8 +41,9 @@ static void brent_kung_counts(void **state)
 	(void)state;
 	for (uint64_t n = 2, log2n = 1; n <= 2048; n *= 2, log2n++) {
 		float *in = small_integers(n, n);
-		struct trace *t = run_cpu("brent-kung", 0, in, n, 0,
-		                          EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+		struct trace *t =
+			run_cpu("brent-kung", 0, in, n, 0,
+		                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 		assert_non_null(t);
 		assert_int_equal(t->counts.additions, 2 * n - 2 - log2n);
 		/* reduction tree N - 1, reverse tree N - 1 - log2(N) */
@@ -54,8 +56,9 @@ static void brent_kung_counts(void **state)
 	}
 	/* the book's two worked figures */
 	float in[2048] = {0};
-	struct trace *t = run_cpu("brent-kung", 0, in, 16, 0,
-	                          EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	struct trace *t =
+		run_cpu("brent-kung", 0, in, 16, 0, EXEC_SCHEDULE_ASCENDING, 1,
+	                TRACE_DETAIL_FULL);
 	assert_int_equal(t->counts.additions, 26);
 	trace_destroy(t);
 	t = run_cpu("brent-kung", 0, in, 2048, 0, EXEC_SCHEDULE_ASCENDING, 1,
@@ -70,18 +73,19 @@ static void summary_counts_match_full(void **state)
 	(void)state;
 	size_t n = 5000;
 	float *in = small_integers(n, 7);
-	struct trace *full = run_cpu("hierarchical", SCAN_KERNEL_BRENT_KUNG, in, n,
-	                             16, EXEC_SCHEDULE_ASCENDING, 1,
-	                             TRACE_DETAIL_FULL);
-	struct trace *summary = run_cpu("hierarchical", SCAN_KERNEL_BRENT_KUNG, in,
-	                                n, 16, EXEC_SCHEDULE_ASCENDING, 1,
-	                                TRACE_DETAIL_SUMMARY);
+	struct trace *full =
+		run_cpu("hierarchical", SCAN_KERNEL_BRENT_KUNG, in, n, 16,
+	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	struct trace *summary =
+		run_cpu("hierarchical", SCAN_KERNEL_BRENT_KUNG, in, n, 16,
+	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_SUMMARY);
 	assert_non_null(full);
 	assert_non_null(summary);
 	assert_int_equal(summary->step_count, 0);
 	assert_int_equal(summary->counts.additions, full->counts.additions);
 	for (int p = 0; p < TRACE_PHASE_COUNT; p++)
-		assert_int_equal(summary->counts.by_phase[p], full->counts.by_phase[p]);
+		assert_int_equal(summary->counts.by_phase[p],
+		                 full->counts.by_phase[p]);
 	assert_memory_equal(summary->output, full->output, n * sizeof(float));
 	trace_destroy(full);
 	trace_destroy(summary);
@@ -126,13 +130,15 @@ static void every_length(void **state)
 		                          TRACE_DETAIL_SUMMARY);
 		assert_non_null(t);
 		assert_int_equal(t->counts.additions, want);
-		assert_int_equal(t->counts.by_phase[TRACE_PHASE_REDUCE], reduce);
-		assert_int_equal(t->counts.by_phase[TRACE_PHASE_REVERSE], reverse);
+		assert_int_equal(t->counts.by_phase[TRACE_PHASE_REDUCE],
+		                 reduce);
+		assert_int_equal(t->counts.by_phase[TRACE_PHASE_REVERSE],
+		                 reverse);
 		trace_destroy(t);
 		if (n > 1024)
 			continue;
-		t = run_cpu("kogge-stone", 0, in, n, 0, EXEC_SCHEDULE_ASCENDING, 1,
-		            TRACE_DETAIL_SUMMARY);
+		t = run_cpu("kogge-stone", 0, in, n, 0, EXEC_SCHEDULE_ASCENDING,
+		            1, TRACE_DETAIL_SUMMARY);
 		assert_non_null(t);
 		assert_int_equal(t->counts.additions, kogge_stone_formula(n));
 		trace_destroy(t);

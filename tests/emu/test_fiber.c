@@ -18,7 +18,8 @@ static void worker(void *arg)
 	volatile double local = id * 1.5; /* lives on this fiber's stack */
 	for (int round = 0; round < 3; round++) {
 		log_buf[log_len++] = id * 10 + round;
-		fiber_switch(&workers[id], id < 2 ? &workers[id + 1] : &main_fiber);
+		fiber_switch(&workers[id],
+		             id < 2 ? &workers[id + 1] : &main_fiber);
 		assert_true(local == id * 1.5);
 	}
 }
@@ -29,7 +30,8 @@ static void round_robin(void **state)
 	fiber_init_main(&main_fiber);
 	for (int i = 0; i < 3; i++) {
 		assert_int_equal(fiber_init(&workers[i], 16 * 1024), 0);
-		fiber_start(&workers[i], worker, (void *)(size_t)i, &main_fiber);
+		fiber_start(&workers[i], worker, (void *)(size_t)i,
+		            &main_fiber);
 	}
 	for (int round = 0; round < 3; round++)
 		fiber_switch(&main_fiber, &workers[0]);

@@ -20,8 +20,8 @@ static void check(const char *algo, int kernel, size_t n, uint32_t section,
 	assert_non_null(t);
 	size_t wrong = first_wrong(t);
 	if (wrong != n)
-		fail_msg("%s n=%zu section=%u: output[%zu] = %g is wrong", algo, n,
-		         section, wrong, t->output[wrong]);
+		fail_msg("%s n=%zu section=%u: output[%zu] = %g is wrong", algo,
+		         n, section, wrong, t->output[wrong]);
 	trace_destroy(t);
 	free(in);
 }
@@ -30,8 +30,8 @@ static void single_sections(void **state)
 {
 	(void)state;
 	/* every length up to 70, then a spread up to each kernel's limit */
-	static const size_t more[] = {100, 127, 128, 129, 255, 256, 257, 500,
-	                              511, 512, 513, 1000, 1023, 1024};
+	static const size_t more[] = {100, 127, 128, 129, 255,  256,  257,
+	                              500, 511, 512, 513, 1000, 1023, 1024};
 	for (size_t n = 1; n <= 70; n++) {
 		check("kogge-stone", 0, n, 0, TRACE_DETAIL_FULL);
 		check("brent-kung", 0, n, 0, TRACE_DETAIL_FULL);
@@ -55,18 +55,25 @@ static void hierarchies(void **state)
 	static const int kernels[] = {SCAN_KERNEL_KOGGE_STONE,
 	                              SCAN_KERNEL_BRENT_KUNG};
 	for (size_t k = 0; k < 2; k++) {
-		for (size_t s = 0; s < sizeof(sections) / sizeof(sections[0]); s++) {
+		for (size_t s = 0; s < sizeof(sections) / sizeof(sections[0]);
+		     s++) {
 			uint32_t sec = sections[s];
-			size_t lengths[] = {1, 2, 3, sec - 1, sec, sec + 1, 2 * sec + 3,
-			                    (size_t)sec * sec + 1};
-			for (size_t i = 0; i < sizeof(lengths) / sizeof(lengths[0]); i++)
+			size_t lengths[] = {1,           2,
+			                    3,           sec - 1,
+			                    sec,         sec + 1,
+			                    2 * sec + 3, (size_t)sec * sec + 1};
+			for (size_t i = 0;
+			     i < sizeof(lengths) / sizeof(lengths[0]); i++)
 				if (lengths[i] >= 1)
-					check("hierarchical", kernels[k], lengths[i], sec,
+					check("hierarchical", kernels[k],
+					      lengths[i], sec,
 					      TRACE_DETAIL_FULL);
 		}
 		/* three levels and more */
-		check("hierarchical", kernels[k], 4 * 4 * 4 + 1, 4, TRACE_DETAIL_FULL);
-		check("hierarchical", kernels[k], 100000, 16, TRACE_DETAIL_SUMMARY);
+		check("hierarchical", kernels[k], 4 * 4 * 4 + 1, 4,
+		      TRACE_DETAIL_FULL);
+		check("hierarchical", kernels[k], 100000, 16,
+		      TRACE_DETAIL_SUMMARY);
 	}
 	check("hierarchical", SCAN_KERNEL_BRENT_KUNG, 2048 * 2048 + 5, 2048,
 	      TRACE_DETAIL_SUMMARY);
@@ -79,8 +86,9 @@ static void levels_recurse(void **state)
 	(void)state;
 	size_t n = 4 * 4 * 4 + 1; /* 65 -> 17 -> 5 -> 2 */
 	float *in = small_integers(n, 3);
-	struct trace *t = run_cpu("hierarchical", SCAN_KERNEL_BRENT_KUNG, in, n, 4,
-	                          EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	struct trace *t =
+		run_cpu("hierarchical", SCAN_KERNEL_BRENT_KUNG, in, n, 4,
+	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 	assert_non_null(t);
 	assert_int_equal(t->level_count, 4);
 	assert_int_equal(t->levels[0].blocks, 17);
