@@ -8,13 +8,15 @@
  * Past 2^24 an addition may round, by at most half a unit in the last
  * place, 2^-24 of the sum. A hierarchical scan puts a handful of roundings
  * on the path to each output; a look-back scan puts one on each running
- * prefix it chains, one per tile before the element (65,536 tiles of 4096
- * at N = 2^28, more for CUB's smaller tiles). Those roundings are of either
- * sign and add up like a random walk: about sqrt(tiles) x 2^-24 / sqrt(3),
- * 1e-5 at 2^28 even for twice our tile count. 1e-4 leaves a tenfold margin,
- * and it still catches a dropped or doubled tile (4096 x 1.5 = 6144 against
- * a prefix under 6e7) over the first 4e7 elements; the run reports the
- * largest relative error it saw, so a drift towards the bound shows. */
+ * prefix it chains, one per tile before the element (26,215 tiles of
+ * 10,240 at N = 2^28 for kernels/single_pass.cu, the last one partial; more
+ * for CUB's smaller tiles). Those roundings are of either sign and add up
+ * like a random walk: about sqrt(tiles) x 2^-24 / sqrt(3), 5.6e-6 for our
+ * 26,215 tiles and under 1e-5 up to three times as many. 1e-4 leaves a
+ * tenfold margin, and it still catches a dropped or doubled tile of ours
+ * (10,240 x 1.5 = 15,360 on average against a prefix under 1.5e8) over the
+ * first 1e8 elements; the run reports the largest relative error it saw, so
+ * a drift towards the bound shows. */
 #include "bench_check.h"
 
 #include <math.h>

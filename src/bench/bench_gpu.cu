@@ -1,9 +1,11 @@
 /* bench_gpu.cu - the GPU side of the bench: the device, the buffers of one
  * N, and the timing loop. Every CUDA call is checked and its error becomes
- * a return code and one line. Depends on bench_gpu.h (the plain C boundary)
- * and bench_kernels.cuh. */
+ * a return code and one line (bench_gpu_destroy, which has nowhere to
+ * report, excepted). Depends on bench_gpu.h (the plain C boundary),
+ * bench_kernels.cuh and the GPU executor's probe (gpu.h). */
 #include "bench_gpu.h"
 #include "bench_kernels.cuh"
+#include "gpu.h"
 
 extern "C" {
 #include "scan.h"
@@ -27,7 +29,9 @@ extern "C" {
 
 struct bench_gpu {
 	cudaStream_t stream;
-	cudaEvent_t *start, *stop;
+	/* per timed run: its start and stop, and with --stages the end of
+	 * kernel 1 of the hierarchical scans between them */
+	cudaEvent_t *start, *mid, *stop;
 	unsigned int events;
 	size_t l2_bytes;
 
@@ -57,65 +61,64 @@ static int fail(cudaError_t e, const char *what, char *err, size_t err_size)
 			return fail(e_, what, err, err_size); \
 	} while (0)
 
-static void release(struct bench_gpu *g)
+/* The first error of several calls that must all run (freeing). */
+static void keep_first(cudaError_t *first, cudaError_t e)
 {
-	cudaFree(g->in);
-	cudaFree(g->out);
-	cudaFree(g->cub_temp);
+	if (*first == cudaSuccess)
+		*first = e;
+}
+
+/* Frees the buffers of the current N, every call made even after one
+ * fails; returns the first error. */
+static cudaError_t release(struct bench_gpu *g)
+{
+	cudaError_t e = cudaSuccess;
+	keep_first(&e, cudaFree(g->in));
+	keep_first(&e, cudaFree(g->out));
+	keep_first(&e, cudaFree(g->cub_temp));
+	keep_first(&e, bench_hier_destroy(&g->hier_bk));
+	keep_first(&e, bench_hier_destroy(&g->hier_ks));
+	keep_first(&e, bench_single_pass_destroy(&g->single_pass));
 	free(g->host_input);
-	bench_hier_destroy(&g->hier_bk);
-	bench_hier_destroy(&g->hier_ks);
-	bench_single_pass_destroy(&g->single_pass);
 	g->in = g->out = NULL;
 	g->cub_temp = NULL;
 	g->host_input = NULL;
 	g->n = g->copies = g->stride = g->cub_bytes = 0;
+	return e;
 }
 
+/* Errors here cannot be reported (destroy returns nothing, by the house
+ * convention); a CUDA call fails here only with the error of earlier work,
+ * which the checked call that waited for that work has reported. */
 void bench_gpu_destroy(struct bench_gpu *g)
 {
 	if (!g)
 		return;
-	release(g);
+	(void)release(g);
 	for (unsigned int i = 0; i < g->events; i++) {
-		cudaEventDestroy(g->start[i]);
-		cudaEventDestroy(g->stop[i]);
+		(void)cudaEventDestroy(g->start[i]);
+		(void)cudaEventDestroy(g->mid[i]);
+		(void)cudaEventDestroy(g->stop[i]);
 	}
 	free(g->start);
+	free(g->mid);
 	free(g->stop);
 	if (g->stream)
-		cudaStreamDestroy(g->stream);
+		(void)cudaStreamDestroy(g->stream);
 	free(g);
-}
-
-/* Errors that mean "this machine cannot run the bench", not "it broke". */
-static bool unavailable(cudaError_t e)
-{
-	return e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver ||
-	       e == cudaErrorInitializationError ||
-	       e == cudaErrorNoKernelImageForDevice ||
-	       e == cudaErrorInvalidDeviceFunction ||
-	       e == cudaErrorDevicesUnavailable ||
-	       e == cudaErrorSystemDriverMismatch ||
-	       e == cudaErrorCompatNotSupportedOnDevice ||
-	       e == cudaErrorUnsupportedPtxVersion;
 }
 
 static int open_device(struct bench_gpu *g, struct bench_device_info *info,
                        char *err, size_t err_size)
 {
-	int count = 0;
-	cudaError_t e = cudaGetDeviceCount(&count);
-	if (e != cudaSuccess || count == 0) {
-		snprintf(
-			err, err_size,
-			"bench: no usable GPU (%s): run it on a machine with an "
-			"NVIDIA GPU and a driver for CUDA %d.%d or newer",
-			e != cudaSuccess ? cudaGetErrorString(e)
-					 : "no CUDA device found",
-			CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10);
-		return e == cudaSuccess || unavailable(e) ? BENCH_UNAVAILABLE
-		                                          : BENCH_FAILED;
+	/* The GPU executor's probe: the same checks in the same order, so the
+	 * bench gives the same reason as `scanviz dump --backend cuda`. The
+	 * bench's kernels are built with the same -gencode flags as the
+	 * executor's (src/bench/meson.build), so its answer holds for them. */
+	char why[256];
+	if (gpu_probe(why, sizeof(why)) != GPU_OK) {
+		snprintf(err, err_size, "bench: no usable GPU: %s", why);
+		return BENCH_UNAVAILABLE;
 	}
 	CHECK(cudaSetDevice(0), "cudaSetDevice");
 	cudaDeviceProp p;
@@ -132,19 +135,6 @@ static int open_device(struct bench_gpu *g, struct bench_device_info *info,
 	CHECK(cudaRuntimeGetVersion(&info->runtime_version),
 	      "cudaRuntimeGetVersion");
 	g->l2_bytes = info->l2_bytes;
-
-	e = bench_kernels_probe();
-	if (e != cudaSuccess) {
-		if (!unavailable(e))
-			return fail(e, "loading the kernels", err, err_size);
-		snprintf(
-			err, err_size,
-			"bench: no usable GPU: this build's kernels do not run on %s, "
-			"sm_%d%d (%s): rebuild for it with -Dgpu_arch=%d%d",
-			p.name, p.major, p.minor, cudaGetErrorString(e),
-			p.major, p.minor);
-		return BENCH_UNAVAILABLE;
-	}
 	CHECK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking),
 	      "cudaStreamCreate");
 	return BENCH_OK;
@@ -209,16 +199,16 @@ static int allocate(struct bench_gpu *g, size_t n, const bool use[], char *err,
 int bench_gpu_prepare(struct bench_gpu *g, size_t n, const bool use[],
                       char *err, size_t err_size)
 {
-	release(g);
+	CHECK(release(g), "freeing the previous N's buffers");
 	int rc = allocate(g, n, use, err, err_size);
 	if (rc != BENCH_OK) {
-		release(g);
+		(void)release(g); /* the error that counts is allocate's */
 		return rc;
 	}
 	size_t total = g->copies * g->stride;
 	g->host_input = (float *)malloc(n * sizeof(float));
 	if (!g->host_input) {
-		release(g);
+		(void)release(g); /* the error that counts is this one */
 		snprintf(err, err_size, "bench: out of host memory for N = %zu",
 		         n);
 		return BENCH_FAILED;
@@ -234,7 +224,7 @@ int bench_gpu_prepare(struct bench_gpu *g, size_t n, const bool use[],
 	if (e == cudaSuccess)
 		e = cudaStreamSynchronize(g->stream);
 	if (e != cudaSuccess) {
-		release(g);
+		(void)release(g); /* the error that counts is e */
 		return fail(e, "filling the inputs", err, err_size);
 	}
 	return BENCH_OK;
@@ -250,29 +240,39 @@ size_t bench_gpu_copies(const struct bench_gpu *g)
 	return g->copies;
 }
 
+/* Grows one array of events to `count` entries (uncreated past events). */
+static bool grow(cudaEvent_t **events, unsigned int count)
+{
+	cudaEvent_t *more =
+		(cudaEvent_t *)realloc(*events, count * sizeof(cudaEvent_t));
+	if (more)
+		*events = more;
+	return more != NULL;
+}
+
 static int reserve_events(struct bench_gpu *g, unsigned int count, char *err,
                           size_t err_size)
 {
 	if (count <= g->events)
 		return BENCH_OK;
-	cudaEvent_t *start =
-		(cudaEvent_t *)realloc(g->start, count * sizeof(cudaEvent_t));
-	if (start)
-		g->start = start;
-	cudaEvent_t *stop =
-		(cudaEvent_t *)realloc(g->stop, count * sizeof(cudaEvent_t));
-	if (stop)
-		g->stop = stop;
-	if (!start || !stop) {
+	if (!grow(&g->start, count) || !grow(&g->mid, count) ||
+	    !grow(&g->stop, count)) {
 		snprintf(err, err_size,
 		         "bench: out of host memory for %u events", count);
 		return BENCH_FAILED;
 	}
 	for (; g->events < count; g->events++) {
-		CHECK(cudaEventCreate(&g->start[g->events]), "cudaEventCreate");
-		cudaError_t e = cudaEventCreate(&g->stop[g->events]);
+		unsigned int i = g->events;
+		CHECK(cudaEventCreate(&g->start[i]), "cudaEventCreate");
+		cudaError_t e = cudaEventCreate(&g->mid[i]);
 		if (e != cudaSuccess) {
-			cudaEventDestroy(g->start[g->events]);
+			(void)cudaEventDestroy(g->start[i]); /* e counts */
+			return fail(e, "cudaEventCreate", err, err_size);
+		}
+		e = cudaEventCreate(&g->stop[i]);
+		if (e != cudaSuccess) {
+			(void)cudaEventDestroy(g->start[i]); /* e counts */
+			(void)cudaEventDestroy(g->mid[i]);
 			return fail(e, "cudaEventCreate", err, err_size);
 		}
 	}
@@ -320,9 +320,37 @@ static bool prepared_for(const struct bench_gpu *g, enum bench_kernel k)
 	}
 }
 
-int bench_gpu_measure(struct bench_gpu *g, enum bench_kernel k,
-                      unsigned int warmup, unsigned int runs, double *ms,
-                      float *out, char *err, size_t err_size)
+/* The hierarchical scan k times, or NULL for the other kernels. */
+static const struct bench_hier *hier_of(const struct bench_gpu *g,
+                                        enum bench_kernel k)
+{
+	if (k == BENCH_KERNEL_HIER_BRENT_KUNG)
+		return &g->hier_bk;
+	if (k == BENCH_KERNEL_HIER_KOGGE_STONE)
+		return &g->hier_ks;
+	return NULL;
+}
+
+/* One run of k from x into y. With `mid`, k is hierarchical and the event
+ * is recorded between its kernel 1 and its kernel 3. */
+static cudaError_t run_once(struct bench_gpu *g, enum bench_kernel k,
+                            const float *x, float *y, cudaEvent_t *mid)
+{
+	if (!mid)
+		return launch(g, k, x, y);
+	const struct bench_hier *h = hier_of(g, k);
+	cudaError_t e = bench_hier_launch_sections(h, x, y, g->stream);
+	if (e == cudaSuccess)
+		e = cudaEventRecord(*mid, g->stream);
+	return e == cudaSuccess ? bench_hier_launch_add_back(h, y, g->stream)
+	                        : e;
+}
+
+/* bench_gpu_measure, and with mid_ms (k hierarchical) bench_gpu_measure's
+ * stages: mid_ms[t] from run t's start to the end of its kernel 1. */
+static int measure(struct bench_gpu *g, enum bench_kernel k,
+                   unsigned int warmup, unsigned int runs, double *ms,
+                   double *mid_ms, float *out, char *err, size_t err_size)
 {
 	const char *name =
 		bench_kernel_info(k) ? bench_kernel_info(k)->name : "?";
@@ -356,7 +384,10 @@ int bench_gpu_measure(struct bench_gpu *g, enum bench_kernel k,
 				CHECK(cudaEventRecord(g->start[r - warmup],
 				                      g->stream),
 				      what);
-			CHECK(launch(g, k, x, y), what);
+			CHECK(run_once(g, k, x, y,
+			               timed && mid_ms ? &g->mid[r - warmup]
+			                               : NULL),
+			      what);
 			if (timed)
 				CHECK(cudaEventRecord(g->stop[r - warmup],
 				                      g->stream),
@@ -369,9 +400,44 @@ int bench_gpu_measure(struct bench_gpu *g, enum bench_kernel k,
 		CHECK(cudaEventElapsedTime(&elapsed, g->start[t], g->stop[t]),
 		      what);
 		ms[t] = elapsed;
+		if (mid_ms) {
+			CHECK(cudaEventElapsedTime(&elapsed, g->start[t],
+			                           g->mid[t]),
+			      what);
+			mid_ms[t] = elapsed;
+		}
 	}
 	CHECK(cudaMemcpy(out, g->out, g->n * sizeof(float),
 	                 cudaMemcpyDeviceToHost),
 	      "reading the output back");
 	return BENCH_OK;
+}
+
+int bench_gpu_measure(struct bench_gpu *g, enum bench_kernel k,
+                      unsigned int warmup, unsigned int runs, double *ms,
+                      float *out, char *err, size_t err_size)
+{
+	return measure(g, k, warmup, runs, ms, NULL, out, err, err_size);
+}
+
+int bench_gpu_measure_stages(struct bench_gpu *g, enum bench_kernel k,
+                             unsigned int warmup, unsigned int runs,
+                             double *sections_ms, double *add_back_ms,
+                             float *out, char *err, size_t err_size)
+{
+	if (!hier_of(g, k)) {
+		snprintf(err, err_size,
+		         "bench: %s has no stages to time apart (only the "
+		         "hierarchical scans do)",
+		         bench_kernel_info(k) ? bench_kernel_info(k)->name
+		                              : "?");
+		return BENCH_FAILED;
+	}
+	int rc = measure(g, k, warmup, runs, add_back_ms, sections_ms, out, err,
+	                 err_size);
+	/* measure gave the whole run's time in add_back_ms */
+	if (rc == BENCH_OK)
+		for (unsigned int t = 0; t < runs; t++)
+			add_back_ms[t] -= sections_ms[t];
+	return rc;
 }

@@ -49,6 +49,18 @@ int bench_gpu_measure(struct bench_gpu *g, enum bench_kernel k,
                       unsigned int warmup, unsigned int runs, double *ms,
                       float *out, char *err, size_t err_size);
 
+/* bench_gpu_measure for a hierarchical scan (hier-brent-kung or
+ * hier-kogge-stone) with its two halves timed apart: each timed run also
+ * records an event between kernel 1 (every level's section scans) and
+ * kernel 3 (every level's add-back). sections_ms[0..runs) receives kernel
+ * 1's times, add_back_ms[0..runs) kernel 3's, out[0..n) the last run's
+ * output. Returns BENCH_OK, or BENCH_FAILED with one line in err (also when
+ * k is not hierarchical). */
+int bench_gpu_measure_stages(struct bench_gpu *g, enum bench_kernel k,
+                             unsigned int warmup, unsigned int runs,
+                             double *sections_ms, double *add_back_ms,
+                             float *out, char *err, size_t err_size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -29,13 +29,17 @@ static size_t blocks_of(size_t n, unsigned int section)
 	return (n + section - 1) / section;
 }
 
-void bench_hier_destroy(struct bench_hier *h)
+cudaError_t bench_hier_destroy(struct bench_hier *h)
 {
+	cudaError_t first = cudaSuccess;
 	for (unsigned int l = 0; l < BENCH_HIER_MAX_LEVELS; l++) {
-		cudaFree(h->s[l]);
+		cudaError_t e = cudaFree(h->s[l]);
+		if (first == cudaSuccess)
+			first = e;
 		h->s[l] = NULL;
 	}
 	h->levels = 0;
+	return first;
 }
 
 cudaError_t bench_hier_create(struct bench_hier *h, int section_kernel,
@@ -60,7 +64,8 @@ cudaError_t bench_hier_create(struct bench_hier *h, int section_kernel,
 		cudaError_t e =
 			cudaMalloc((void **)&h->s[l], padded * sizeof(float));
 		if (e != cudaSuccess) {
-			bench_hier_destroy(h);
+			/* e is the error to report */
+			(void)bench_hier_destroy(h);
 			return e;
 		}
 	}
@@ -82,19 +87,26 @@ static cudaError_t launch_section(const struct bench_hier *h, const float *x,
 	return cudaGetLastError();
 }
 
-cudaError_t bench_hier_launch(const struct bench_hier *h, const float *x,
-                              float *y, cudaStream_t stream)
+cudaError_t bench_hier_launch_sections(const struct bench_hier *h,
+                                       const float *x, float *y,
+                                       cudaStream_t stream)
 {
-	cudaError_t e;
 	/* Kernel 1 on each level: the input into y, then each S in place. */
 	for (unsigned int l = 0; l < h->levels; l++) {
 		const float *in = l == 0 ? x : h->s[l - 1];
 		float *out = l == 0 ? y : h->s[l - 1];
-		e = launch_section(h, in, out, h->s[l], h->n[l], h->blocks[l],
-		                   stream);
+		cudaError_t e = launch_section(h, in, out, h->s[l], h->n[l],
+		                               h->blocks[l], stream);
 		if (e != cudaSuccess)
 			return e;
 	}
+	return cudaSuccess;
+}
+
+cudaError_t bench_hier_launch_add_back(const struct bench_hier *h, float *y,
+                                       cudaStream_t stream)
+{
+	cudaError_t e;
 	/* Kernel 3 from the deepest level with block sums back to the top. */
 	unsigned int threads =
 		scan_kernel_threads(SCAN_KERNEL_ADD_BACK, h->section);
@@ -109,6 +121,13 @@ cudaError_t bench_hier_launch(const struct bench_hier *h, const float *x,
 			return e;
 	}
 	return cudaSuccess;
+}
+
+cudaError_t bench_hier_launch(const struct bench_hier *h, const float *x,
+                              float *y, cudaStream_t stream)
+{
+	cudaError_t e = bench_hier_launch_sections(h, x, y, stream);
+	return e == cudaSuccess ? bench_hier_launch_add_back(h, y, stream) : e;
 }
 
 cudaError_t bench_single_pass_create(struct bench_single_pass *sp, size_t n)
@@ -133,15 +152,16 @@ cudaError_t bench_single_pass_create(struct bench_single_pass *sp, size_t n)
 	if (e == cudaSuccess)
 		e = cudaMemset(sp->counter, 0, sizeof(unsigned int));
 	if (e != cudaSuccess)
-		bench_single_pass_destroy(sp);
+		(void)bench_single_pass_destroy(sp); /* e is the error */
 	return e;
 }
 
-void bench_single_pass_destroy(struct bench_single_pass *sp)
+cudaError_t bench_single_pass_destroy(struct bench_single_pass *sp)
 {
-	cudaFree(sp->state);
-	cudaFree(sp->counter);
+	cudaError_t e = cudaFree(sp->state);
+	cudaError_t e2 = cudaFree(sp->counter);
 	*sp = {};
+	return e != cudaSuccess ? e : e2;
 }
 
 /* Epochs are 30 bits wide (the kernel keeps two status bits beside them). */
@@ -207,10 +227,4 @@ cudaError_t bench_wait(cudaStream_t stream, unsigned int ns)
 {
 	wait_kernel<<<1, 1, 0, stream>>>(ns);
 	return cudaGetLastError();
-}
-
-cudaError_t bench_kernels_probe(void)
-{
-	cudaFuncAttributes a;
-	return cudaFuncGetAttributes(&a, single_pass_scan);
 }

@@ -28,11 +28,21 @@ struct bench_hier {
  * everything allocated is freed again. */
 cudaError_t bench_hier_create(struct bench_hier *h, int section_kernel,
                               unsigned int section, size_t n);
-/* Frees the block sums; a zeroed struct is fine. */
-void bench_hier_destroy(struct bench_hier *h);
+/* Frees the block sums (every one, even after a failure) and returns the
+ * first error; a zeroed struct is fine. */
+cudaError_t bench_hier_destroy(struct bench_hier *h);
 /* Queues kernel 1 on every level, top down, then kernel 3 bottom up. */
 cudaError_t bench_hier_launch(const struct bench_hier *h, const float *x,
                               float *y, cudaStream_t stream);
+/* The two halves of bench_hier_launch, for timing them apart (--stages):
+ * kernel 1 on every level (x scanned by sections into y, each level's
+ * block sums scanned by sections in place), then kernel 3 on every level
+ * (the scanned block sums added back into y). */
+cudaError_t bench_hier_launch_sections(const struct bench_hier *h,
+                                       const float *x, float *y,
+                                       cudaStream_t stream);
+cudaError_t bench_hier_launch_add_back(const struct bench_hier *h, float *y,
+                                       cudaStream_t stream);
 
 /* The state kernels/single_pass.cu keeps between launches. */
 struct bench_single_pass {
@@ -44,8 +54,9 @@ struct bench_single_pass {
 };
 
 cudaError_t bench_single_pass_create(struct bench_single_pass *sp, size_t n);
-/* A zeroed struct is fine. */
-void bench_single_pass_destroy(struct bench_single_pass *sp);
+/* Frees the descriptors and the counter, and returns the first error; a
+ * zeroed struct is fine. */
+cudaError_t bench_single_pass_destroy(struct bench_single_pass *sp);
 /* x and y must be 16-byte aligned (cudaErrorMisalignedAddress otherwise). */
 cudaError_t bench_single_pass_launch(struct bench_single_pass *sp,
                                      const float *x, float *y, size_t n,
@@ -56,8 +67,6 @@ cudaError_t bench_fill(float *x, size_t count, uint64_t seed,
                        cudaStream_t stream);
 /* Queues a kernel that spins for `ns` nanoseconds of the GPU's clock. */
 cudaError_t bench_wait(cudaStream_t stream, unsigned int ns);
-/* Checks that this build's device code runs on the current device. */
-cudaError_t bench_kernels_probe(void);
 
 /* CUB's DeviceScan::InclusiveSum (bench_cub.cu): the temporary storage
  * it needs for n elements, and one scan. */

@@ -1,182 +1,79 @@
-/* bench_main.c - `scanviz bench`: for each N, time every chosen kernel,
- * check its output, and report. Depends on the bench layer's headers and on
- * scan.h for the reference scan. */
+/* bench_main.c - `scanviz bench`: reads the options, then times the kernels
+ * on the GPU, plots a results file to a file (--from) or shows it in a
+ * window (--show), as far as this build can. Built in every build; what a
+ * build lacks is a one-line answer with exit code 3. Depends on bench.h,
+ * bench_options.h, bench_plot.h, bench_report.h and bench_modes.h;
+ * src/bench/meson.build defines BENCH_HAVE_CUDA, _READER and _GUI for the
+ * parts it built. */
 #include "bench.h"
 
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "bench_check.h"
-#include "bench_gpu.h"
+#include "bench_modes.h"
 #include "bench_options.h"
 #include "bench_plot.h"
 #include "bench_report.h"
-#include "scan.h"
 
-/* Host buffers of the largest N so far. */
-struct host {
-	size_t n;
-	float *out;
-	double *ref;
-};
-
-static bool host_reserve(struct host *h, size_t n)
+/* What to do, and whether this build can. */
+static int dispatch(const struct bench_options *o, char *err, size_t err_size)
 {
-	if (n <= h->n)
-		return true;
-	free(h->out);
-	free(h->ref);
-	h->out = malloc(n * sizeof(float));
-	h->ref = malloc(n * sizeof(double));
-	h->n = h->out && h->ref ? n : 0;
-	return h->n != 0;
-}
-
-static int compare_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* Fills the timing fields of r from ms[0..runs) (sorted in place). */
-static void summarise(struct bench_result *r, double *ms, unsigned int runs)
-{
-	qsort(ms, runs, sizeof(double), compare_double);
-	r->runs = runs;
-	r->min_ms = ms[0];
-	r->max_ms = ms[runs - 1];
-	r->median_ms = runs % 2 ? ms[runs / 2]
-	                        : 0.5 * (ms[runs / 2 - 1] + ms[runs / 2]);
-	r->gbps = (double)r->n * BENCH_BYTES_PER_ELEMENT /
-	          (r->median_ms * 1e-3) / 1e9;
-}
-
-/* Checks the output of r's kernel; on failure says why in r->failure. */
-static void check(struct bench_result *r, const float *input, const double *ref,
-                  const float *out)
-{
-	struct bench_check c;
-	if (r->kernel == BENCH_KERNEL_COPY)
-		r->passed = bench_check_copy(input, out, r->n, &c);
-	else
-		r->passed = bench_check_scan(ref, out, r->n, &c);
-	r->max_rel_error = c.max_rel_error;
-	if (!r->passed)
+	if (o->show_path) {
+#if defined(BENCH_HAVE_READER) && defined(BENCH_HAVE_GUI)
+		return bench_show(o, err, err_size);
+#elif defined(BENCH_HAVE_READER)
 		snprintf(
-			r->failure, sizeof(r->failure),
-			"%zu of %zu elements wrong, the first at index %zu: %.9g, "
-			"expected %.9g",
-			c.bad, r->n, c.first_bad, c.got, c.want);
+			err, err_size,
+			"bench: --show: this build has no window (it needs "
+			"SDL2, SDL2_ttf, SDL2_image and fontconfig): write the "
+			"plot with --plot OUT.svg --from %s",
+			o->show_path);
+		return BENCH_UNAVAILABLE;
+#else
+		snprintf(err, err_size,
+		         "bench: --show: this build has no window and cannot "
+		         "read results files (it needs the GUI libraries and "
+		         "cJSON): show %s where scanviz was built with them",
+		         o->show_path);
+		return BENCH_UNAVAILABLE;
+#endif
+	}
+	if (o->from_path) {
+#ifdef BENCH_HAVE_READER
+		return bench_from(o, err, err_size);
+#else
+		snprintf(err, err_size,
+		         "bench: --from: this build cannot read results files "
+		         "(it needs cJSON, libcjson-dev)");
+		return BENCH_UNAVAILABLE;
+#endif
+	}
+#ifdef BENCH_HAVE_CUDA
+	return bench_run(o, err, err_size);
+#else
+	snprintf(err, err_size,
+	         "scanviz bench: built without CUDA: timing the kernels needs "
+	         "the CUDA toolkit at build time; a results file made on a GPU "
+	         "machine shows with --show FILE.json");
+	return BENCH_UNAVAILABLE;
+#endif
 }
 
-/* Copy's and CUB's figures at one N give the other rows their ratios. */
-static void fill_ratios(struct bench_result *rows, size_t count)
+/* Every file the options name can be written: said now, with exit 2,
+ * rather than after a run of many minutes. */
+static int check_outputs(const struct bench_options *o, char *err,
+                         size_t err_size)
 {
-	double copy = NAN, cub = NAN;
-	for (size_t i = 0; i < count; i++) {
-		if (!rows[i].passed)
+	const char *const option[] = {"--csv", "--json", "--plot"};
+	const char *const path[] = {o->csv_path, o->json_path, o->plot_path};
+	for (size_t i = 0; i < sizeof(path) / sizeof(path[0]); i++) {
+		if (!path[i])
 			continue;
-		if (rows[i].kernel == BENCH_KERNEL_COPY)
-			copy = rows[i].gbps;
-		if (rows[i].kernel == BENCH_KERNEL_CUB)
-			cub = rows[i].gbps;
-	}
-	for (size_t i = 0; i < count; i++) {
-		rows[i].percent_of_copy = 100.0 * rows[i].gbps / copy;
-		rows[i].ratio_to_cub = rows[i].gbps / cub;
-	}
-}
-
-struct run {
-	const struct bench_options *opt;
-	struct bench_gpu *gpu;
-	struct bench_result *results;
-	size_t count;
-	struct host host;
-	double *ms;
-	bool check_failed;
-};
-
-/* Times every chosen kernel at N = 2^log2_n and prints the rows. */
-static int run_size(struct run *run, unsigned int log2_n, char *err,
-                    size_t err_size)
-{
-	const struct bench_options *o = run->opt;
-	size_t n = (size_t)1 << log2_n;
-	if (!host_reserve(&run->host, n)) {
-		snprintf(err, err_size, "bench: out of host memory for N = %zu",
-		         n);
-		return BENCH_FAILED;
-	}
-	int rc = bench_gpu_prepare(run->gpu, n, o->kernels, err, err_size);
-	if (rc != BENCH_OK)
-		return rc;
-	const float *input = bench_gpu_checked_input(run->gpu);
-	scan_reference(input, n, run->host.ref);
-
-	struct bench_result *rows = &run->results[run->count];
-	size_t row_count = 0;
-	for (int k = 0; k < BENCH_KERNEL_COUNT; k++) {
-		if (!o->kernels[k])
-			continue;
-		const char *name = bench_kernel_info(k)->name;
-		if (!o->quiet)
-			fprintf(stderr,
-			        "bench: N = 2^%u, %s: %u runs over %zu input "
-			        "copies...",
-			        log2_n, name, o->warmup + o->runs,
-			        bench_gpu_copies(run->gpu));
-		rc = bench_gpu_measure(run->gpu, (enum bench_kernel)k,
-		                       o->warmup, o->runs, run->ms,
-		                       run->host.out, err, err_size);
-		if (rc != BENCH_OK) {
-			if (!o->quiet)
-				fputc('\n', stderr);
+		int rc = bench_output_check(option[i], path[i], err, err_size);
+		if (rc != BENCH_OK)
 			return rc;
-		}
-		struct bench_result *r = &rows[row_count++];
-		memset(r, 0, sizeof(*r));
-		r->kernel = (enum bench_kernel)k;
-		r->n = n;
-		r->log2_n = log2_n;
-		summarise(r, run->ms, o->runs);
-		check(r, input, run->host.ref, run->host.out);
-		if (!o->quiet)
-			fprintf(stderr, " median %.4f ms, %s\n", r->median_ms,
-			        r->passed ? "checked" : "CHECK FAILED");
-		if (!r->passed) {
-			fprintf(stderr, "bench: %s at N = %zu: %s\n", name, n,
-			        r->failure);
-			run->check_failed = true;
-		}
 	}
-	fill_ratios(rows, row_count);
-	for (size_t i = 0; i < row_count; i++)
-		bench_report_table_row(stdout, &rows[i]);
-	fflush(stdout);
-	run->count += row_count;
 	return BENCH_OK;
-}
-
-static int write_files(const struct run *run,
-                       const struct bench_device_info *device, char *err,
-                       size_t err_size)
-{
-	const struct bench_options *o = run->opt;
-	struct bench_report_meta meta = {device, o->runs, o->warmup};
-	int rc = BENCH_OK;
-	if (o->csv_path)
-		rc = bench_report_csv(o->csv_path, run->results, run->count,
-		                      err, err_size);
-	if (rc == BENCH_OK && o->json_path)
-		rc = bench_report_json(o->json_path, &meta, run->results,
-		                       run->count, err, err_size);
-	if (rc == BENCH_OK && o->plot_path)
-		rc = bench_plot_write(o->plot_path, device, run->results,
-		                      run->count, err, err_size);
-	return rc;
 }
 
 int bench_main(int argc, char **argv)
@@ -186,69 +83,21 @@ int bench_main(int argc, char **argv)
 		argc > 0 && argv[0] && strcmp(argv[0], "bench") != 0
 			? argv[0]
 			: "scanviz bench";
-	char err[512] = "";
+	char err[1024] = "";
 	struct bench_options o;
 	bench_options_init(&o);
 	int rc = bench_options_parse(&o, argc, argv, err, sizeof(err));
-	if (rc == BENCH_OK && o.plot_path)
-		rc = bench_plot_check_path(o.plot_path, err, sizeof(err));
-	if (rc != BENCH_OK) {
-		fprintf(stderr, "%s\n", err);
-		return rc;
-	}
-	if (o.help) {
+	if (rc == BENCH_OK && o.help) {
 		bench_options_usage(stdout, command);
 		return BENCH_OK;
 	}
-
-	struct bench_device_info device;
-	struct run run = {.opt = &o};
-	rc = bench_gpu_create(&run.gpu, &device, err, sizeof(err));
-	if (rc != BENCH_OK) {
+	if (rc == BENCH_OK && o.plot_path)
+		rc = bench_plot_check_path(o.plot_path, err, sizeof(err));
+	if (rc == BENCH_OK)
+		rc = check_outputs(&o, err, sizeof(err));
+	if (rc == BENCH_OK)
+		rc = dispatch(&o, err, sizeof(err));
+	if (rc != BENCH_OK && err[0])
 		fprintf(stderr, "%s\n", err);
-		return rc;
-	}
-	if (!o.quiet)
-		fprintf(stderr,
-		        "bench: %s (sm_%d%d, %d multiprocessors, %zu MiB L2), "
-		        "N = 2^%u..2^%u, median of %u runs after %u warm-ups\n",
-		        device.name, device.major, device.minor,
-		        device.multiprocessors, device.l2_bytes >> 20,
-		        o.min_log2, o.max_log2, o.runs, o.warmup);
-
-	size_t sizes = o.max_log2 - o.min_log2 + 1;
-	run.results = calloc(sizes * BENCH_KERNEL_COUNT, sizeof(*run.results));
-	run.ms = calloc(o.runs, sizeof(double));
-	if (!run.results || !run.ms) {
-		snprintf(err, sizeof(err), "bench: out of host memory");
-		rc = BENCH_FAILED;
-		goto done;
-	}
-	printf("# %s, float32, GB/s counting %g bytes per element, median of %u "
-	       "runs\n",
-	       device.name, BENCH_BYTES_PER_ELEMENT, o.runs);
-	bench_report_table_header(stdout);
-	for (unsigned int log2_n = o.min_log2; log2_n <= o.max_log2; log2_n++) {
-		rc = run_size(&run, log2_n, err, sizeof(err));
-		if (rc != BENCH_OK)
-			goto done;
-	}
-	rc = write_files(&run, &device, err, sizeof(err));
-	if (rc == BENCH_OK && run.check_failed) {
-		snprintf(
-			err, sizeof(err),
-			"bench: some results failed their check (see above); their "
-			"figures are not reported");
-		rc = BENCH_FAILED;
-	}
-
-done:
-	if (rc != BENCH_OK)
-		fprintf(stderr, "%s\n", err);
-	bench_gpu_destroy(run.gpu);
-	free(run.results);
-	free(run.ms);
-	free(run.host.out);
-	free(run.host.ref);
 	return rc;
 }

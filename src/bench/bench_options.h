@@ -22,16 +22,31 @@ struct bench_options {
 	const char *csv_path;             /* NULL: no CSV file */
 	const char *json_path;            /* NULL: no JSON file */
 	const char *plot_path;            /* NULL: no plot; else .svg or .png */
-	bool quiet;                       /* no progress on stderr */
-	bool help;                        /* --help: print usage, run nothing */
+	/* A results file to plot instead of timing anything: --show opens it
+	 * in a window, --from draws it to plot_path. NULL: time the kernels. */
+	const char *show_path;
+	const char *from_path;
+	int width, height;  /* --size: the plot (px) or the window (points);
+	                       0: BENCH_PLOT_WIDTH x _HEIGHT, or the window's
+	                       own default */
+	const char *theme;  /* --theme, --projection: "light" by default */
+	const char *timing; /* the first option that only a timed run uses
+	                       (--runs, --csv, ...), for messages; NULL none */
+	bool stages;        /* --stages: the hierarchical scans' kernel 1 and
+	                       kernel 3 also timed apart, in runs of their own */
+	bool quiet;         /* no progress on stderr */
+	bool help;          /* --help: print usage, run nothing */
 };
 
-/* Sets the defaults: 2^10 .. 2^28, 100 runs, 5 warm-ups, every kernel. */
+/* Sets the defaults: 2^10 .. 2^28, 100 runs, 5 warm-ups, every kernel,
+ * the light theme. */
 void bench_options_init(struct bench_options *o);
 
 /* Parses argv[1..argc) into o (which holds the defaults). Strings in o
- * point into argv. Returns BENCH_OK, or BENCH_USAGE with one line in err
- * naming the option and what to do. */
+ * point into argv. Options that only a timed run uses are refused with
+ * --show and --from, --from needs --plot, and --stages a hierarchical
+ * scan among --kernels. Returns BENCH_OK, or
+ * BENCH_USAGE with one line in err naming the option and what to do. */
 int bench_options_parse(struct bench_options *o, int argc, char **argv,
                         char *err, size_t err_size);
 

@@ -1,14 +1,36 @@
-/* bench_plot.c - throughput against N as plot data, then as a scene, then
- * as a file. Depends on bench_plot.h, bench_svg.h and the views layer
- * (scene, theme). */
+/* bench_plot.c - throughput against N as plot data, then as a scene: axes,
+ * one line per kernel, the legend. Pure C (bench_plot_hover.c describes
+ * the point under the pointer; bench_plot_file.c writes the plot out).
+ * Depends on bench_plot_internal.h and the views layer (scene, theme). */
 #include "bench_plot.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "bench_report.h"
-#include "bench_svg.h"
+#include "bench_plot_internal.h"
+
+/* True when `s` ends in `suffix` (lower case ASCII), case aside. */
+static bool ends_with_nocase(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	if (a < b)
+		return false;
+	for (size_t i = 0; i < b; i++)
+		if (tolower((unsigned char)s[a - b + i]) != suffix[i])
+			return false;
+	return true;
+}
+
+enum bench_plot_format bench_plot_format_of(const char *path)
+{
+	if (ends_with_nocase(path, ".svg"))
+		return BENCH_PLOT_FORMAT_SVG;
+	if (ends_with_nocase(path, ".png"))
+		return BENCH_PLOT_FORMAT_PNG;
+	return BENCH_PLOT_FORMAT_NONE;
+}
 
 double bench_plot_step(double range, unsigned int max_ticks)
 {
@@ -29,6 +51,24 @@ static void axis_ticks(struct bench_plot_axis *a, double step)
 		a->ticks[a->tick_count++] = t;
 }
 
+/* Adds figure r to series s, keeping x ascending whatever order the
+ * figures came in. */
+static void add_point(struct bench_plot_series *s, const struct bench_result *r)
+{
+	unsigned int j = s->count++;
+	while (j > 0 && s->x[j - 1] > r->log2_n) {
+		s->x[j] = s->x[j - 1];
+		s->y[j] = s->y[j - 1];
+		s->percent_of_copy[j] = s->percent_of_copy[j - 1];
+		s->ratio_to_cub[j] = s->ratio_to_cub[j - 1];
+		j--;
+	}
+	s->x[j] = r->log2_n;
+	s->y[j] = r->gbps;
+	s->percent_of_copy[j] = r->percent_of_copy;
+	s->ratio_to_cub[j] = r->ratio_to_cub;
+}
+
 unsigned int bench_plot_data(struct bench_plot *p,
                              const struct bench_device_info *device,
                              const struct bench_result *results, size_t count)
@@ -47,15 +87,7 @@ unsigned int bench_plot_data(struct bench_plot *p,
 			    !(r->gbps >= 0.0) ||
 			    s->count == BENCH_PLOT_MAX_POINTS)
 				continue;
-			/* keep x ascending whatever order the figures came in */
-			unsigned int j = s->count++;
-			while (j > 0 && s->x[j - 1] > r->log2_n) {
-				s->x[j] = s->x[j - 1];
-				s->y[j] = s->y[j - 1];
-				j--;
-			}
-			s->x[j] = r->log2_n;
-			s->y[j] = r->gbps;
+			add_point(s, r);
 			x_min = fmin(x_min, r->log2_n);
 			x_max = fmax(x_max, r->log2_n);
 			y_max = fmax(y_max, r->gbps);
@@ -82,48 +114,68 @@ unsigned int bench_plot_data(struct bench_plot *p,
 	return p->series_count;
 }
 
-/* How each kernel's line looks: Okabe-Ito hues, and a marker shape and a
- * dash of its own, so the lines stay apart without colour. */
-enum marker { MARKER_CIRCLE, MARKER_SQUARE, MARKER_TRIANGLE, MARKER_DIAMOND };
+/* A background dark enough that the light variants of the hues read
+ * better on it (the dark and projection themes). */
+static bool dark(const struct scene_theme *theme)
+{
+	struct scene_color b = scene_theme_color(theme, SCENE_ROLE_BACKGROUND);
+	return b.r * 299 + b.g * 587 + b.b * 114 < 128 * 1000;
+}
 
-static const struct style {
-	struct scene_color color;
-	enum marker marker;
-	float dash; /* px; 0 solid */
-} styles[BENCH_KERNEL_COUNT] = {
-	[BENCH_KERNEL_COPY] = {{0x80, 0x80, 0x80, 0xff}, MARKER_SQUARE, 8.0f},
-	[BENCH_KERNEL_CUB] = {{0xe6, 0x9f, 0x00, 0xff}, MARKER_DIAMOND, 0.0f},
-	[BENCH_KERNEL_SINGLE_PASS] = {{0x00, 0x72, 0xb2, 0xff},
-                                      MARKER_CIRCLE,
-                                      0.0f},
-	[BENCH_KERNEL_HIER_BRENT_KUNG] = {{0xd5, 0x5e, 0x00, 0xff},
-                                          MARKER_TRIANGLE,
-                                          4.0f},
-	[BENCH_KERNEL_HIER_KOGGE_STONE] = {{0x00, 0x9e, 0x73, 0xff},
-                                           MARKER_SQUARE,
-                                           4.0f},
-};
+struct bench_plot_style bench_plot_style(enum bench_kernel k,
+                                         const struct scene_theme *theme)
+{
+	/* Okabe-Ito hues, which stay apart for the common colour-vision
+	 * deficiencies; on a dark ground the blue and the grey get lighter
+	 * members of their families. */
+	static const struct bench_plot_style styles[BENCH_KERNEL_COUNT] = {
+		[BENCH_KERNEL_COPY] = {{0x80, 0x80, 0x80, 0xff},
+	                               BENCH_PLOT_CROSS,
+	                               3.0f},
+		[BENCH_KERNEL_CUB] = {{0xe6, 0x9f, 0x00, 0xff},
+	                              BENCH_PLOT_DIAMOND,
+	                              0.0f},
+		[BENCH_KERNEL_SINGLE_PASS] = {{0x00, 0x72, 0xb2, 0xff},
+	                                      BENCH_PLOT_CIRCLE,
+	                                      0.0f},
+		[BENCH_KERNEL_HIER_BRENT_KUNG] = {{0xd5, 0x5e, 0x00, 0xff},
+	                                          BENCH_PLOT_TRIANGLE,
+	                                          1.6f},
+		[BENCH_KERNEL_HIER_KOGGE_STONE] = {{0x00, 0x9e, 0x73, 0xff},
+	                                           BENCH_PLOT_SQUARE,
+	                                           1.6f},
+	};
+	struct bench_plot_style st =
+		styles[(unsigned)k < BENCH_KERNEL_COUNT ? k : 0];
+	if (dark(theme) && k == BENCH_KERNEL_COPY)
+		st.color = (struct scene_color){0xc8, 0xc8, 0xc8, 0xff};
+	if (dark(theme) && k == BENCH_KERNEL_SINGLE_PASS)
+		st.color = (struct scene_color){0x56, 0xb4, 0xe9, 0xff};
+	return st;
+}
 
-static void marker(struct scene *s, enum marker m, float x, float y, float r,
-                   struct scene_color c)
+void bench_plot_marker(struct scene *s, enum bench_plot_marker m, float x,
+                       float y, float r, struct scene_color c)
 {
 	struct scene_rect box = {x - r, y - r, x + r, y + r};
 	struct scene_color none = {0, 0, 0, 0};
 	switch (m) {
-	case MARKER_CIRCLE:
+	case BENCH_PLOT_CIRCLE:
 		scene_box(s, box, r, c, none, 0.0f);
 		break;
-	case MARKER_SQUARE:
+	case BENCH_PLOT_SQUARE:
+		box = (struct scene_rect){x - r * 0.9f, y - r * 0.9f,
+		                          x + r * 0.9f, y + r * 0.9f};
 		scene_box(s, box, 0.0f, c, none, 0.0f);
 		break;
-	case MARKER_TRIANGLE: {
+	case BENCH_PLOT_TRIANGLE: {
 		struct scene_point p[3] = {{x, y - r * 1.2f},
 		                           {x + r * 1.1f, y + r * 0.8f},
 		                           {x - r * 1.1f, y + r * 0.8f}};
 		scene_polygon(s, p, 3, c);
 		break;
 	}
-	case MARKER_DIAMOND: {
+	case BENCH_PLOT_DIAMOND: {
 		struct scene_point p[4] = {{x, y - r * 1.3f},
 		                           {x + r * 1.3f, y},
 		                           {x, y + r * 1.3f},
@@ -131,91 +183,218 @@ static void marker(struct scene *s, enum marker m, float x, float y, float r,
 		scene_polygon(s, p, 4, c);
 		break;
 	}
+	case BENCH_PLOT_CROSS: {
+		float w = fmaxf(1.5f, r * 0.55f);
+		scene_line(s, x - r, y - r, x + r, y + r, w, c);
+		scene_line(s, x - r, y + r, x + r, y - r, w, c);
+		break;
+	}
 	}
 }
 
-/* Where data lands in the plot area. */
-struct frame {
-	struct scene_rect area;
-	const struct bench_plot *p;
-};
-
-static float px_x(const struct frame *f, double x)
+void bench_plot_layout(struct bench_plot_layout *l, int width, int height,
+                       const struct scene_theme *theme)
 {
-	double t = (x - f->p->x.min) / (f->p->x.max - f->p->x.min);
-	return f->area.x0 + (float)t * (f->area.x1 - f->area.x0);
+	/* A plot is one picture: its type keeps its proportion to the frame
+	 * at any size, past the cap the theme sets for the views' panels, so
+	 * a 3840x2160 export reads like a 1280x720 one. */
+	float t = fmaxf(scene_theme_text_px(theme, height),
+	                floorf((float)height * theme->text_scale));
+	float w = (float)width, h = (float)height;
+	l->text = t;
+	l->line = fmaxf(2.0f, t * theme->line_scale * 1.7f);
+	l->marker = fmaxf(3.5f, t * 0.32f);
+	/* the legend's column fits its longest name, "hier-kogge-stone" */
+	float legend_w = t * 13.5f;
+	l->area = (struct scene_rect){t * 5.0f, t * 5.0f,
+	                              w - legend_w - t * 2.0f, h - t * 4.5f};
+	l->legend = (struct scene_rect){l->area.x1 + t * 1.2f, l->area.y0,
+	                                w - t * 0.5f, l->area.y1};
 }
 
-static float px_y(const struct frame *f, double y)
+static float px_x(const struct bench_plot *p, const struct bench_plot_layout *l,
+                  double x)
 {
-	double t = (y - f->p->y.min) / (f->p->y.max - f->p->y.min);
-	return f->area.y1 - (float)t * (f->area.y1 - f->area.y0);
+	double t = (x - p->x.min) / (p->x.max - p->x.min);
+	return l->area.x0 + (float)t * (l->area.x1 - l->area.x0);
 }
 
-static void axes(struct scene *s, const struct frame *f, float text,
+static float px_y(const struct bench_plot *p, const struct bench_plot_layout *l,
+                  double y)
+{
+	double t = (y - p->y.min) / (p->y.max - p->y.min);
+	return l->area.y1 - (float)t * (l->area.y1 - l->area.y0);
+}
+
+struct scene_point bench_plot_point(const struct bench_plot *p,
+                                    const struct bench_plot_layout *l,
+                                    unsigned int s, unsigned int i)
+{
+	return (struct scene_point){px_x(p, l, p->series[s].x[i]),
+	                            px_y(p, l, p->series[s].y[i])};
+}
+
+void bench_plot_power(char *buf, size_t size, unsigned int e)
+{
+	/* the superscript digits of Unicode (all in DejaVu Sans) */
+	static const char *const sup[10] = {
+		"\u2070", "\u00b9", "\u00b2", "\u00b3", "\u2074",
+		"\u2075", "\u2076", "\u2077", "\u2078", "\u2079",
+	};
+	char digits[12];
+	int n = snprintf(digits, sizeof(digits), "%u", e);
+	size_t len = (size_t)snprintf(buf, size, "2");
+	for (int i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s",
+		                        sup[digits[i] - '0']);
+}
+
+/* A tick label: as many decimals as the step needs. */
+static void tick_label(char *buf, size_t size, double v, double step)
+{
+	int decimals = step >= 1.0 ? 0 : (int)ceil(-log10(step) - 1e-9);
+	snprintf(buf, size, "%.*f", decimals, v);
+}
+
+static void axes(struct scene *s, const struct bench_plot *p,
+                 const struct bench_plot_layout *l,
                  const struct scene_theme *th,
                  const struct scene_text_metrics *m)
 {
 	struct scene_color fg = scene_theme_color(th, SCENE_ROLE_TEXT);
 	struct scene_color dim = scene_theme_color(th, SCENE_ROLE_TEXT_DIM);
 	struct scene_color grid = scene_theme_color(th, SCENE_ROLE_GRID);
-	const struct scene_rect a = f->area;
+	const struct scene_rect a = l->area;
+	float t = l->text, thin = fmaxf(1.0f, l->line * 0.4f);
+	double y_step =
+		p->y.tick_count > 1 ? p->y.ticks[1] - p->y.ticks[0] : 1.0;
 	char label[32];
 
-	for (unsigned int i = 0; i < f->p->y.tick_count; i++) {
-		float y = px_y(f, f->p->y.ticks[i]);
-		scene_line(s, a.x0, y, a.x1, y, 1.0f, grid);
-		snprintf(label, sizeof(label), "%.0f", f->p->y.ticks[i]);
-		scene_text(s, m, label, a.x0 - 8.0f, y, text, SCENE_FONT_SANS,
+	for (unsigned int i = 0; i < p->y.tick_count; i++) {
+		float y = px_y(p, l, p->y.ticks[i]);
+		scene_line(s, a.x0, y, a.x1, y, thin, grid);
+		tick_label(label, sizeof(label), p->y.ticks[i], y_step);
+		scene_text(s, m, label, a.x0 - t * 0.5f, y, t, SCENE_FONT_SANS,
 		           SCENE_HALIGN_RIGHT, SCENE_VALIGN_MIDDLE, fg);
 	}
-	for (unsigned int i = 0; i < f->p->x.tick_count; i++) {
-		float x = px_x(f, f->p->x.ticks[i]);
-		scene_line(s, x, a.y0, x, a.y1, 1.0f, grid);
-		snprintf(label, sizeof(label), "2^%.0f", f->p->x.ticks[i]);
-		scene_text(s, m, label, x, a.y1 + text * 0.8f, text,
+	/* On a narrow frame, label every second (or third...) tick so the
+	 * labels keep a gap between them; every tick keeps its grid line. */
+	unsigned int stride = 1;
+	if (p->x.tick_count > 1) {
+		float gap =
+			px_x(p, l, p->x.ticks[1]) - px_x(p, l, p->x.ticks[0]);
+		float widest = 0, w, h;
+		for (unsigned int i = 0; i < p->x.tick_count; i++) {
+			bench_plot_power(label, sizeof(label),
+			                 (unsigned int)p->x.ticks[i]);
+			m->measure(m->ctx, SCENE_FONT_SANS, t * 1.1f, label, &w,
+			           &h);
+			widest = fmaxf(widest, w);
+		}
+		while (gap * (float)stride < widest + t * 0.8f &&
+		       stride < p->x.tick_count)
+			stride++;
+	}
+	for (unsigned int i = 0; i < p->x.tick_count; i++) {
+		float x = px_x(p, l, p->x.ticks[i]);
+		scene_line(s, x, a.y0, x, a.y1, thin, grid);
+		if ((p->x.tick_count - 1 - i) % stride) /* keep the largest N */
+			continue;
+		bench_plot_power(label, sizeof(label),
+		                 (unsigned int)p->x.ticks[i]);
+		scene_text(s, m, label, x, a.y1 + t * 0.6f, t * 1.1f,
 		           SCENE_FONT_SANS, SCENE_HALIGN_CENTER,
 		           SCENE_VALIGN_TOP, fg);
 	}
-	scene_line(s, a.x0, a.y1, a.x1, a.y1, 1.5f, fg);
-	scene_line(s, a.x0, a.y0, a.x0, a.y1, 1.5f, fg);
+	float axis = fmaxf(1.5f, l->line * 0.6f);
+	scene_line(s, a.x0, a.y1, a.x1, a.y1, axis, fg);
+	scene_line(s, a.x0, a.y0, a.x0, a.y1, axis, fg);
 	scene_text(s, m, "N, elements (log scale)", (a.x0 + a.x1) / 2,
-	           a.y1 + text * 2.4f, text, SCENE_FONT_SANS,
-	           SCENE_HALIGN_CENTER, SCENE_VALIGN_TOP, dim);
-	scene_text(s, m, "GB/s, 8 bytes per element", a.x0, a.y0 - 10.0f, text,
+	           a.y1 + t * 2.3f, t, SCENE_FONT_SANS, SCENE_HALIGN_CENTER,
+	           SCENE_VALIGN_TOP, dim);
+	scene_text(s, m, "GB/s, 8 bytes per element", a.x0, a.y0 - t * 0.6f, t,
 	           SCENE_FONT_SANS, SCENE_HALIGN_LEFT, SCENE_VALIGN_BOTTOM,
 	           dim);
 }
 
-static void series(struct scene *s, const struct frame *f,
-                   const struct bench_plot_series *ser, float text,
-                   const struct scene_text_metrics *m, float legend_y,
-                   struct scene_color fg)
+static void series(struct scene *s, const struct bench_plot *p,
+                   const struct bench_plot_layout *l, unsigned int si,
+                   const struct scene_theme *th)
 {
-	const struct style *st = &styles[ser->kernel];
-	float r = text * 0.3f;
+	const struct bench_plot_series *ser = &p->series[si];
+	struct bench_plot_style st = bench_plot_style(ser->kernel, th);
 	for (unsigned int i = 0; i + 1 < ser->count; i++) {
+		struct scene_point a = bench_plot_point(p, l, si, i);
+		struct scene_point b = bench_plot_point(p, l, si, i + 1);
 		struct scene_item *line =
-			scene_line(s, px_x(f, ser->x[i]), px_y(f, ser->y[i]),
-		                   px_x(f, ser->x[i + 1]),
-		                   px_y(f, ser->y[i + 1]), 2.5f, st->color);
+			scene_line(s, a.x, a.y, b.x, b.y, l->line, st.color);
 		if (line)
-			line->u.line.dash = st->dash;
+			line->u.line.dash = st.dash * l->line;
 	}
-	for (unsigned int i = 0; i < ser->count; i++)
-		marker(s, st->marker, px_x(f, ser->x[i]), px_y(f, ser->y[i]), r,
-		       st->color);
+	for (unsigned int i = 0; i < ser->count; i++) {
+		struct scene_point a = bench_plot_point(p, l, si, i);
+		bench_plot_marker(s, st.marker, a.x, a.y, l->marker, st.color);
+	}
+}
 
-	/* the legend entry: a stretch of the line, its marker, its name */
-	float x0 = f->area.x1 + 20.0f;
-	struct scene_item *line = scene_line(s, x0, legend_y, x0 + 36.0f,
-	                                     legend_y, 2.5f, st->color);
-	if (line)
-		line->u.line.dash = st->dash;
-	marker(s, st->marker, x0 + 18.0f, legend_y, r, st->color);
-	scene_text(s, m, bench_kernel_info(ser->kernel)->name, x0 + 46.0f,
-	           legend_y, text, SCENE_FONT_SANS, SCENE_HALIGN_LEFT,
-	           SCENE_VALIGN_MIDDLE, fg);
+/* The legend lists the kernels from the fastest at the largest N down, so
+ * it reads in the order the lines end. */
+static void legend(struct scene *s, const struct bench_plot *p,
+                   const struct bench_plot_layout *l,
+                   const struct scene_theme *th,
+                   const struct scene_text_metrics *m)
+{
+	unsigned int order[BENCH_KERNEL_COUNT];
+	for (unsigned int i = 0; i < p->series_count; i++) {
+		unsigned int j = i;
+		const struct bench_plot_series *si = &p->series[i];
+		double last = si->y[si->count - 1];
+		while (j > 0) {
+			const struct bench_plot_series *o =
+				&p->series[order[j - 1]];
+			if (o->y[o->count - 1] >= last)
+				break;
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = i;
+	}
+	float t = l->text, x0 = l->legend.x0, len = t * 2.4f;
+	struct scene_color fg = scene_theme_color(th, SCENE_ROLE_TEXT);
+	for (unsigned int k = 0; k < p->series_count; k++) {
+		const struct bench_plot_series *ser = &p->series[order[k]];
+		struct bench_plot_style st = bench_plot_style(ser->kernel, th);
+		float y = l->legend.y0 + t * (0.8f + 1.9f * (float)k);
+		struct scene_item *line =
+			scene_line(s, x0, y, x0 + len, y, l->line, st.color);
+		if (line)
+			line->u.line.dash = st.dash * l->line;
+		bench_plot_marker(s, st.marker, x0 + len / 2, y, l->marker,
+		                  st.color);
+		scene_text(s, m, bench_kernel_info(ser->kernel)->name,
+		           x0 + len + t * 0.6f, y, t, SCENE_FONT_SANS,
+		           SCENE_HALIGN_LEFT, SCENE_VALIGN_MIDDLE, fg);
+	}
+}
+
+int bench_plot_draw(struct scene *s, const struct bench_plot *p,
+                    const struct scene_theme *theme,
+                    const struct scene_text_metrics *metrics, float px,
+                    float py)
+{
+	struct bench_plot_layout l;
+	bench_plot_layout(&l, s->width, s->height, theme);
+	scene_text(s, metrics, p->title, (float)s->width / 2, l.text * 1.0f,
+	           l.text * 1.25f, SCENE_FONT_SANS_BOLD, SCENE_HALIGN_CENTER,
+	           SCENE_VALIGN_TOP, scene_theme_color(theme, SCENE_ROLE_TEXT));
+	axes(s, p, &l, theme, metrics);
+	for (unsigned int i = 0; i < p->series_count; i++)
+		series(s, p, &l, i, theme);
+	legend(s, p, &l, theme, metrics);
+	unsigned int si, i;
+	if (px >= 0 && bench_plot_point_at(p, &l, px, py, &si, &i))
+		bench_plot_card(s, p, &l, si, i, theme, metrics);
+	return s->failed ? -1 : 0;
 }
 
 struct scene *bench_plot_scene(const struct bench_plot *p, int width,
@@ -225,79 +404,11 @@ struct scene *bench_plot_scene(const struct bench_plot *p, int width,
 	struct scene *s = scene_create(width, height);
 	if (!s)
 		return NULL;
-	struct scene_color fg = scene_theme_color(theme, SCENE_ROLE_TEXT);
 	scene_reset(s, width, height,
 	            scene_theme_color(theme, SCENE_ROLE_BACKGROUND));
-	float text = scene_theme_text_px(theme, height);
-	struct frame f = {
-		.area = {text * 5.0f, text * 5.0f, (float)width - text * 14.0f,
-	                 (float)height - text * 4.5f},
-		.p = p,
-	};
-	scene_text(s, metrics, p->title, (float)width / 2, text * 1.2f,
-	           text * 1.25f, SCENE_FONT_SANS_BOLD, SCENE_HALIGN_CENTER,
-	           SCENE_VALIGN_TOP, fg);
-	axes(s, &f, text, theme, metrics);
-	for (unsigned int i = 0; i < p->series_count; i++)
-		series(s, &f, &p->series[i], text, metrics,
-		       f.area.y0 + text * (1.0f + 1.8f * (float)i), fg);
-	if (s->failed) {
+	if (bench_plot_draw(s, p, theme, metrics, -1.0f, -1.0f)) {
 		scene_destroy(s);
 		return NULL;
 	}
 	return s;
-}
-
-/* The file's format comes from its extension. */
-static bool is_png(const char *path)
-{
-	const char *dot = strrchr(path, '.');
-	return dot && strcmp(dot, ".png") == 0;
-}
-
-int bench_plot_check_path(const char *path, char *err, size_t err_size)
-{
-	if (is_png(path)) {
-		snprintf(
-			err, err_size,
-			"bench: --plot %s: this build writes plots as SVG only; "
-			"name a .svg file",
-			path);
-		return BENCH_USAGE;
-	}
-	return BENCH_OK;
-}
-
-static bool write_svg(FILE *f, void *ctx)
-{
-	return bench_svg_write(f, ctx);
-}
-
-int bench_plot_write(const char *path, const struct bench_device_info *device,
-                     const struct bench_result *results, size_t count,
-                     char *err, size_t err_size)
-{
-	struct bench_plot p;
-	if (bench_plot_data(&p, device, results, count) == 0) {
-		snprintf(
-			err, err_size,
-			"bench: --plot %s: no figure passed its check, nothing to "
-			"plot",
-			path);
-		return BENCH_FAILED;
-	}
-	int rc = bench_plot_check_path(path, err, err_size);
-	if (rc != BENCH_OK)
-		return rc;
-	struct scene *s =
-		bench_plot_scene(&p, 1200, 720, scene_theme_find("light"),
-	                         &scene_metrics_estimate);
-	if (!s) {
-		snprintf(err, err_size,
-		         "bench: out of memory laying out the plot");
-		return BENCH_FAILED;
-	}
-	rc = bench_write_file(path, write_svg, s, err, err_size);
-	scene_destroy(s);
-	return rc;
 }

@@ -7,20 +7,74 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+/* The temporary file beside `path` that a file is written into first:
+ * created and open (a descriptor, and its name in a malloc'd *tmp), or -1
+ * with errno set (ENOMEM when out of memory). */
+static int create_temp(const char *path, char **tmp)
+{
+	size_t len = strlen(path);
+	*tmp = malloc(len + 16);
+	if (!*tmp) {
+		errno = ENOMEM;
+		return -1;
+	}
+	snprintf(*tmp, len + 16, "%s.tmp-XXXXXX", path);
+	return mkstemp(*tmp);
+}
+
+/* The folder `path` goes into, for messages. */
+static void folder_of(const char *path, char *dir, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		snprintf(dir, size, ".");
+	else if (slash == path)
+		snprintf(dir, size, "/");
+	else
+		snprintf(dir, size, "%.*s", (int)(slash - path), path);
+}
+
+int bench_output_check(const char *option, const char *path, char *err,
+                       size_t err_size)
+{
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(err, err_size,
+		         "bench: %s %s: that is a folder; name a file in it",
+		         option, path);
+		return BENCH_USAGE;
+	}
+	char *tmp = NULL;
+	int fd = create_temp(path, &tmp);
+	if (fd < 0) {
+		char dir[1024];
+		folder_of(path, dir, sizeof(dir));
+		snprintf(err, err_size,
+		         "bench: %s %s: cannot write into %s: %s; name a file "
+		         "in a folder that exists and can be written",
+		         option, path, dir, strerror(errno));
+		free(tmp);
+		return BENCH_USAGE;
+	}
+	close(fd);
+	remove(tmp);
+	free(tmp);
+	return BENCH_OK;
+}
 
 int bench_write_file(const char *path, bool (*write)(FILE *f, void *ctx),
                      void *ctx, char *err, size_t err_size)
 {
-	size_t len = strlen(path);
-	char *tmp = malloc(len + 16);
-	if (!tmp) {
+	char *tmp = NULL;
+	int fd = create_temp(path, &tmp);
+	if (fd < 0 && !tmp) {
 		snprintf(err, err_size, "bench: out of memory writing %s",
 		         path);
 		return BENCH_FAILED;
 	}
-	snprintf(tmp, len + 16, "%s.tmp-XXXXXX", path);
-	int fd = mkstemp(tmp);
 	if (fd < 0) {
 		snprintf(err, err_size, "bench: cannot create %s: %s", tmp,
 		         strerror(errno));
@@ -76,6 +130,16 @@ void bench_report_table_row(FILE *f, const struct bench_result *r)
 	ratio_cell(f, " %8.1f", r->percent_of_copy, 8);
 	ratio_cell(f, " %7.2f", r->ratio_to_cub, 7);
 	fputc('\n', f);
+}
+
+void bench_report_table_stage(FILE *f, const char *label, size_t n,
+                              double median_ms, double copy_gbps)
+{
+	double gbps =
+		(double)n * BENCH_BYTES_PER_ELEMENT / (median_ms * 1e-3) / 1e9;
+	fprintf(f, "%12s    %-15s %11.4f %9.1f", "", label, median_ms, gbps);
+	ratio_cell(f, " %8.1f", 100.0 * gbps / copy_gbps, 8);
+	fprintf(f, " %7s\n", "-");
 }
 
 struct figures {

@@ -21,10 +21,24 @@
 int bench_write_file(const char *path, bool (*write)(FILE *f, void *ctx),
                      void *ctx, char *err, size_t err_size);
 
+/* Checks, before any work, that bench_write_file will be able to write
+ * `path`: it creates the temporary file beside it that bench_write_file
+ * would create, and removes it again, and refuses a path that names a
+ * folder. `option` ("--csv", ...) goes into the message. Returns BENCH_OK,
+ * or BENCH_USAGE with one line in err (what, where, what to do). */
+int bench_output_check(const char *option, const char *path, char *err,
+                       size_t err_size);
+
 /* The table: a header, then one row per figure. A figure that failed its
  * check shows the failure instead of numbers. */
 void bench_report_table_header(FILE *f);
 void bench_report_table_row(FILE *f, const struct bench_result *r);
+/* With --stages, a row under a hierarchical scan's row: one of its halves
+ * (`label`: "kernel 1", "kernel 3") at N = n took median_ms. Its GB/s
+ * counts 8 bytes per element, the bytes each half moves; % copy is over
+ * copy_gbps (NAN: "-"); x CUB is always "-". */
+void bench_report_table_stage(FILE *f, const char *label, size_t n,
+                              double median_ms, double copy_gbps);
 
 /* What the files record besides the figures. */
 struct bench_report_meta {

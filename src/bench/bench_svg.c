@@ -100,14 +100,29 @@ static void path(FILE *f, const struct scene *s, const struct scene_item *it)
 	fputs("/>\n", f);
 }
 
+/* Where the baseline goes for each vertical alignment, as a fraction of
+ * the font size below the anchor: renderers disagree on
+ * dominant-baseline, so the writer places the baseline itself (DejaVu
+ * Sans: ascent about 0.76, descent about 0.24 of the size). */
+static float baseline_shift(enum scene_valign v)
+{
+	switch (v) {
+	case SCENE_VALIGN_TOP:
+		return 0.76f;
+	case SCENE_VALIGN_MIDDLE:
+		return 0.36f;
+	case SCENE_VALIGN_BOTTOM:
+		return -0.24f;
+	}
+	return 0.0f;
+}
+
 static void text(FILE *f, const struct scene *s, const struct scene_item *it)
 {
 	const struct scene_text *t = &it->u.text;
 	static const char *const anchor[] = {"start", "middle", "end"};
-	static const char *const baseline[] = {"hanging", "central",
-	                                       "text-after-edge"};
-	fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.2f\"", t->x, t->y,
-	        t->size);
+	fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.2f\"", t->x,
+	        t->y + baseline_shift(t->valign) * t->size, t->size);
 	fputs(t->font == SCENE_FONT_MONO
 	              ? " font-family=\"DejaVu Sans Mono, "
 	                "monospace\""
@@ -115,8 +130,7 @@ static void text(FILE *f, const struct scene *s, const struct scene_item *it)
 	      f);
 	if (t->font == SCENE_FONT_SANS_BOLD)
 		fputs(" font-weight=\"bold\"", f);
-	fprintf(f, " text-anchor=\"%s\" dominant-baseline=\"%s\"",
-	        anchor[t->halign], baseline[t->valign]);
+	fprintf(f, " text-anchor=\"%s\"", anchor[t->halign]);
 	color(f, "fill", t->color);
 	fputc('>', f);
 	text_escaped(f, scene_text_of(s, it));

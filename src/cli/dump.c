@@ -1,18 +1,17 @@
 /* dump.c - `scanviz dump`: one run, its trace written by an output (text,
- * json, ...) to standard output or, through a temporary file renamed at the
- * end, to -o FILE, so a failed run never leaves a partial file.
- * Depends on cli.h, the run options and the output table. */
+ * json, ...) to standard output or to -o FILE through out_file.h (a
+ * temporary file renamed at the end; a FIFO or a device written directly),
+ * so a failed or interrupted run never leaves a partial file.
+ * Depends on cli.h, the run options, the output table and src/common. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "options.h"
+#include "out_file.h"
 #include "output.h"
 
 /* Takes the value of --name VALUE or --name=VALUE at argv[*i]; NULL (after
@@ -44,84 +43,33 @@ static bool is(const char *arg, const char *name)
 	       (arg[len] == '\0' || (arg[len] == '=' && name[1] == '-'));
 }
 
-/* Where the output goes: standard output, or a temporary file beside
- * `path` that becomes `path` only when everything was written. */
-struct sink {
-	const char *path; /* NULL: standard output */
-	char *tmp;
-	FILE *f;
-};
-
-/* Opens the sink before the run, so a folder that is missing is reported
- * before any work. Returns 0, or an exit code after one line on stderr. */
-static int sink_open(struct sink *k, const char *path)
+/* Writes t with `out` into the open output and commits it (a file is
+ * renamed into place only now). Returns 0, or 1 after one line on stderr,
+ * with no partial file left. */
+static int write_out(struct out_file *sink, const char *path,
+                     const struct output *out, const struct trace *t)
 {
-	k->path = path && strcmp(path, "-") != 0 ? path : NULL;
-	k->tmp = NULL;
-	k->f = stdout;
-	if (!k->path)
-		return 0;
-	size_t len = strlen(path);
-	if (!(k->tmp = malloc(len + 8))) {
-		fprintf(stderr, "scanviz dump: out of memory\n");
-		return 1;
-	}
-	memcpy(k->tmp, path, len);
-	memcpy(k->tmp + len, ".XXXXXX", 8);
-	int fd = mkstemp(k->tmp);
-	if (fd < 0) {
-		fprintf(stderr,
-		        "scanviz dump: -o %s: cannot create it (%s): check "
-		        "that its folder exists and is writable\n",
-		        path, strerror(errno));
-		free(k->tmp);
-		k->tmp = NULL;
-		return 2;
-	}
-	/* mkstemp makes the file private; give it the usual permissions */
-	mode_t mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0 || !(k->f = fdopen(fd, "wb"))) {
-		fprintf(stderr, "scanviz dump: -o %s: cannot open it (%s)\n",
-		        path, strerror(errno));
-		close(fd);
-		unlink(k->tmp);
-		free(k->tmp);
-		k->tmp = NULL;
-		return 1;
-	}
-	return 0;
-}
-
-/* Writes t with `out` and, for a file, renames it into place; with t NULL
- * (the run failed) only removes the temporary file. Returns 0, or 1 after
- * one line on stderr. */
-static int sink_close(struct sink *k, const struct output *out,
-                      const struct trace *t)
-{
-	int err = 0;
+	char err[1024];
 	errno = 0;
-	if (t && (out->write(t, k->f) != 0 || fflush(k->f) != 0))
-		err = errno ? errno : EIO;
-	if (!k->path) {
-		if (err)
+	if (out->write(t, out_file_stream(sink)) != 0) {
+		int e = errno ? errno : EIO;
+		out_file_abort(sink);
+		if (path)
+			fprintf(stderr,
+			        "scanviz dump: -o %s: writing failed (%s)\n",
+			        path, strerror(e));
+		else
 			fprintf(stderr,
 			        "scanviz dump: writing to standard output "
 			        "failed (%s)\n",
-			        strerror(err));
-		return err ? 1 : 0;
+			        strerror(e));
+		return 1;
 	}
-	if (fclose(k->f) != 0 && !err)
-		err = errno ? errno : EIO;
-	if (t && !err && rename(k->tmp, k->path) != 0)
-		err = errno;
-	if (!t || err)
-		unlink(k->tmp);
-	if (err)
-		fprintf(stderr, "scanviz dump: -o %s: writing failed (%s)\n",
-		        k->path, strerror(err));
-	free(k->tmp);
-	return err ? 1 : 0;
+	if (out_file_commit(sink, err, sizeof(err)) != 0) {
+		fprintf(stderr, "scanviz dump: %s%s\n", path ? "-o " : "", err);
+		return 1;
+	}
+	return 0;
 }
 
 int cli_dump_main(int argc, char **argv)
@@ -169,14 +117,30 @@ int cli_dump_main(int argc, char **argv)
 		        format, names);
 		goto out;
 	}
-	if (run_options_finish(&o))
+	/* A folder, or a folder that does not exist, is bad usage: said
+	 * before the input is even read. */
+	char err[1024];
+	if (!path)
+		path = "-";
+	if ((rc = (int)out_file_check(path, err, sizeof(err))) != 0) {
+		fprintf(stderr, "scanviz dump: -o %s\n", err);
 		goto out;
-	struct sink sink;
-	if ((rc = sink_open(&sink, path)) != 0)
+	}
+	if ((rc = run_options_finish(&o)) != 0)
 		goto out;
+	/* the output is opened before the run, so a file that cannot be
+	 * created costs no run; a temporary file is removed if the run fails
+	 * or SIGINT or SIGTERM ends it */
+	struct out_file *sink;
+	if ((rc = (int)out_file_open(path, &sink, err, sizeof(err))) != 0) {
+		fprintf(stderr, "scanviz dump: -o %s\n", err);
+		goto out;
+	}
 	rc = (int)run_options_execute(&o, &t);
-	int closed = sink_close(&sink, out, rc == 0 ? t : NULL);
-	rc = rc ? rc : closed;
+	if (rc == 0)
+		rc = write_out(sink, strcmp(path, "-") ? path : NULL, out, t);
+	else
+		out_file_abort(sink);
 out:
 	trace_destroy(t);
 	run_options_finish_free(&o);

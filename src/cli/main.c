@@ -7,15 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench.h" /* in every build: it says what a build lacks itself */
 #include "cli.h"
 #include "exec.h"
 #include "options.h"
 /* src/cli/meson.build defines SCANVIZ_CLI_<NAME> for each layer built. */
-#ifdef SCANVIZ_CLI_BENCH
-#include "bench.h"
-#else
-#define bench_main NULL
-#endif
 #ifdef SCANVIZ_CLI_LESSONS
 #include "lesson_cli.h"
 #else
@@ -56,9 +52,7 @@ static const struct command commands[] = {
          "check every kernel on every executor against a sequential "
          "scan",
          cli_verify_main, cli_help_verify, NULL},
-	{"bench", "GPU throughput of each kernel", bench_main, NULL,
-         "built without CUDA: the benchmark needs the CUDA toolkit at build "
-         "time"},
+	{"bench", "GPU throughput of each kernel", bench_main, NULL, NULL},
 	{"lessons", "list, check or print the lessons", lesson_cli_main, NULL,
          "this build has no lessons"},
 	{"render", "draw a figure to SVG or PNG", render_main, NULL, no_gui},

@@ -1,12 +1,14 @@
 /* verify_cases.c - the inputs `scanviz verify` runs each race-free
  * algorithm on, and the tolerance an output is judged with.
- * Depends on verify.h and the run options' generator. */
+ * Depends on verify.h, the run options' random input and the scan layer's
+ * generator (scan_random.h). */
 #include "verify.h"
 
 #include <math.h>
 #include <stdlib.h>
 
 #include "options.h"
+#include "scan_random.h"
 
 /* The lengths every algorithm is run on when its kernel takes them: the
  * smallest, non-powers of two on both sides of the section sizes the book
@@ -64,7 +66,7 @@ static void add(struct maker *m, const struct scan_algorithm *a,
 
 static uint32_t below(struct maker *m, uint32_t bound)
 {
-	return (uint32_t)(((run_options_rng_next(&m->rng) >> 32) * bound) >>
+	return (uint32_t)(((scan_random_next(&m->rng) >> 32) * bound) >>
 	                  32);
 }
 
@@ -169,18 +171,10 @@ void cli_verify_case_input(const struct verify_case *c, float *input)
 	uint64_t state = c->seed;
 	for (size_t i = 0; i < c->n; i++) {
 		/* 24 random bits: exactly a float in [0, 1), then [-1, 1) */
-		double r = (double)(run_options_rng_next(&state) >> 40) /
+		double r = (double)(scan_random_next(&state) >> 40) /
 		           16777216.0;
 		input[i] = (float)(2.0 * r - 1.0);
 	}
-}
-
-static uint32_t ceil_log2(uint64_t v)
-{
-	uint32_t k = 0;
-	while (((uint64_t)1 << k) < v)
-		k++;
-	return k;
 }
 
 /* How far a float scan may be from the exact one.
@@ -212,13 +206,13 @@ void cli_verify_tolerance(const struct scan_request *req, const float *input,
 			tol[i] = 0.0;
 		return;
 	}
-	uint32_t depth = ceil_log2(req->section);
+	uint32_t depth = scan_ceil_log2(req->section);
 	if (req->section_kernel == SCAN_KERNEL_BRENT_KUNG)
 		depth *= 2;
 	uint32_t levels = 1;
 	for (size_t n = req->n;
 	     req->algorithm->hierarchical && n > req->section;
-	     n = (n + req->section - 1) / req->section)
+	     n = scan_blocks_of(n, req->section))
 		levels++;
 	double h = (double)levels * (depth + 1) + 1;
 	double u = ldexp(1.0, -24);

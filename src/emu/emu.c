@@ -63,6 +63,36 @@ static int set_error(char *err, size_t size, const char *what)
 	return -1;
 }
 
+/* The one line of a launch that stopped: out of memory (which a smaller
+ * run fixes) is told apart from a kernel that broke the rules of its
+ * section (which only a fix to kernels/ does). */
+static int launch_error(const struct scan_launch *l, enum emu_failure why,
+                        uint32_t block, char *err, size_t size)
+{
+	const struct scan_kernel_info *k = scan_kernel_info(l->kernel);
+	switch (why) {
+	case EMU_FAIL_OUTSIDE_SECTION:
+		snprintf(err, size,
+		         "kernel %s (kernels/%s) touched XY outside its section "
+		         "of %u elements in block %u: the kernel is wrong",
+		         k->function, k->source, l->section, block);
+		break;
+	case EMU_FAIL_SHARED_TOO_SMALL:
+		snprintf(err, size,
+		         "kernel %s (kernels/%s) declares XY smaller than its "
+		         "section of %u elements: the kernel is wrong",
+		         k->function, k->source, l->section);
+		break;
+	case EMU_OK:
+	case EMU_FAIL_MEMORY:
+		snprintf(err, size,
+		         "out of memory for the trace or the thread stacks: "
+		         SCAN_OOM_ADVICE);
+		break;
+	}
+	return -1;
+}
+
 static struct buffer *find_buffer(struct emu *e, int id)
 {
 	return id >= 0 && id < e->buffer_count ? &e->buffers[id] : NULL;
@@ -76,13 +106,15 @@ static int buffer_create(void *ctx, size_t n, int *id, char *err, size_t size)
 		struct buffer *b =
 			realloc(e->buffers, (size_t)cap * sizeof(*b));
 		if (!b)
-			return set_error(err, size, "out of memory");
+			return set_error(err, size,
+			                 "out of memory: " SCAN_OOM_ADVICE);
 		e->buffers = b;
 		e->buffer_cap = cap;
 	}
 	float *data = calloc(n ? n : 1, sizeof(*data));
 	if (!data) {
-		snprintf(err, size, "out of memory for a buffer of %zu values",
+		snprintf(err, size,
+		         "out of memory for a buffer of %zu values: " SCAN_OOM_ADVICE,
 		         n);
 		return -1;
 	}
@@ -158,19 +190,26 @@ static uint32_t workers_for(const struct scan_launch *l, int full)
 	return n;
 }
 
-/* Runs the launch's blocks on `count` workers; worker 0 on this thread. */
-static int run_shared(struct emu *e, const struct scan_launch *l,
-                      struct trace *t, uint32_t count)
+/* Runs the launch's blocks on `count` workers; worker 0 on this thread.
+ * Returns EMU_OK, or why the launch stopped (the first failing worker's
+ * reason, in block order) with its block in *block. */
+static enum emu_failure run_shared(struct emu *e, const struct scan_launch *l,
+                                   struct trace *t, uint32_t count,
+                                   uint32_t *block)
 {
 	struct share shares[MAX_WORKERS] = {0};
 	struct trace *parts[MAX_WORKERS] = {0};
 	pthread_t threads[MAX_WORKERS];
 	int rc = 0;
-	for (uint32_t i = 0; i < count; i++) {
+	for (uint32_t i = 0; i < count && rc == 0; i++) {
 		struct emu_worker *w = e->workers[i];
 		w->trace = t;
-		if (count > 1 && !(w->trace = parts[i] = trace_create()))
+		/* each worker of a shared launch counts into a trace of its
+		 * own, merged below; none can start without it */
+		if (count > 1 && !(w->trace = parts[i] = trace_create())) {
 			rc = -1;
+			break;
+		}
 		w->trace->detail = t->detail;
 		shares[i] = (struct share){
 			w, (uint32_t)((uint64_t)l->grid * i / count),
@@ -190,11 +229,19 @@ static int run_shared(struct emu *e, const struct scan_launch *l,
 	}
 	for (uint32_t i = 1; i < started; i++)
 		pthread_join(threads[i], NULL);
-	for (uint32_t i = 0; i < count && rc == 0; i++)
-		rc = shares[i].rc || (count > 1 && merge(t, parts[i])) ? -1 : 0;
+	enum emu_failure why = rc ? EMU_FAIL_MEMORY : EMU_OK;
+	for (uint32_t i = 0; i < count && why == EMU_OK; i++) {
+		if (shares[i].rc) {
+			why = shares[i].worker->failed ? shares[i].worker->failed
+			                               : EMU_FAIL_MEMORY;
+			*block = shares[i].worker->failed_block;
+		} else if (count > 1 && merge(t, parts[i])) {
+			why = EMU_FAIL_MEMORY;
+		}
+	}
 	for (uint32_t i = 0; i < count; i++)
 		trace_destroy(parts[i]);
-	return rc;
+	return why;
 }
 
 static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
@@ -209,13 +256,15 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 		                 "internal error: launch out of range");
 	if (trace_add_launch(t, scan_kernel_info(l->kernel)->function, l->level,
 	                     l->grid, l->threads, l->n) < 0)
-		return set_error(err, size, "out of memory for the trace");
+		return set_error(err, size,
+		                 "out of memory for the trace: " SCAN_OOM_ADVICE);
 
 	int full = t->detail == TRACE_DETAIL_FULL;
 	uint32_t count = workers_for(l, full);
 	for (uint32_t i = 0; i < count; i++) {
 		if (!e->workers[i] && !(e->workers[i] = emu_worker_create()))
-			return set_error(err, size, "out of memory");
+			return set_error(err, size,
+			                 "out of memory: " SCAN_OOM_ADVICE);
 		struct emu_worker *w = e->workers[i];
 		w->schedule = e->schedule;
 		w->seed = e->seed;
@@ -225,12 +274,13 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 		w->y = y ? y->data : NULL;
 		w->s = s ? s->data : NULL;
 		w->full = full;
+		w->failed = EMU_OK;
 	}
 	e->launches++;
-	if (run_shared(e, l, t, count))
-		return set_error(
-			err, size,
-			"out of memory for the trace or the thread stacks");
+	uint32_t block = 0;
+	enum emu_failure why = run_shared(e, l, t, count, &block);
+	if (why != EMU_OK)
+		return launch_error(l, why, block, err, size);
 	return 0;
 }
 

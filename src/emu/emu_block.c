@@ -1,7 +1,8 @@
 /* emu_block.c - the SIMT core: runs blocks one after another, each CUDA
  * thread on a fiber, and turns barriers into steps of the trace. It watches
  * every access to the block's shared XY for hazards and every barrier for
- * divergence. Depends on fiber.h, emu_kernels.h and the trace model. */
+ * divergence. Depends on fiber.h, emu_kernels.h, the trace model and the
+ * scan layer's generator (random schedules, the same on every machine). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 
 #include "emu_kernels.h"
 #include "emu_worker.h"
+#include "scan_random.h"
 
 /* Kernel frames are small, but AddressSanitizer's are not. */
 #if defined(__SANITIZE_ADDRESS__)
@@ -25,14 +27,13 @@
 static _Thread_local struct emu_worker *active;
 _Thread_local struct emu_thread *emu_current;
 
-/* splitmix64: a small, portable generator, so a seed gives the same
- * schedule on every machine. */
-static uint64_t next_random(uint64_t *state)
+/* Stops the launch, keeping the first reason and its block. */
+static void fail(struct emu_worker *w, enum emu_failure why)
 {
-	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
+	if (w->failed)
+		return;
+	w->failed = why;
+	w->failed_block = emu_current ? emu_current->block_idx.x : 0;
 }
 
 struct emu_worker *emu_worker_create(void)
@@ -97,7 +98,7 @@ static void hazard(struct emu_worker *w, enum trace_hazard_kind kind,
 		.second_line = line,
 	};
 	if (trace_record_hazard(w->trace, &h))
-		w->failed = 1;
+		fail(w, EMU_FAIL_MEMORY);
 }
 
 static uint32_t xy_index(struct emu_worker *w, const float *p)
@@ -106,7 +107,7 @@ static uint32_t xy_index(struct emu_worker *w, const float *p)
 	if (i < 0 || i >= (ptrdiff_t)w->section) {
 		/* no kernel in kernels/ does this; fail the run rather than
 		 * touch memory outside the section */
-		w->failed = 1;
+		fail(w, EMU_FAIL_OUTSIDE_SECTION);
 		return 0;
 	}
 	return (uint32_t)i;
@@ -161,7 +162,7 @@ static void record_add(struct emu_worker *w, uint32_t dst, uint32_t src,
 	}
 	struct trace_add add = {self(), dst, src, dst_value, src_value, result};
 	if (trace_record_add(w->trace, &add))
-		w->failed = 1;
+		fail(w, EMU_FAIL_MEMORY);
 }
 
 void emu_shared(float *xy, uint32_t capacity, uint32_t line)
@@ -171,7 +172,7 @@ void emu_shared(float *xy, uint32_t capacity, uint32_t line)
 	if (w->xy)
 		return;
 	if (w->section > capacity) {
-		w->failed = 1;
+		fail(w, EMU_FAIL_SHARED_TOO_SMALL);
 		return;
 	}
 	/* Fresh shared memory holds garbage on a GPU; NaN makes a read of an
@@ -280,7 +281,7 @@ static void begin_step(struct emu_worker *w, enum trace_phase phase,
 	if (w->full) {
 		if (trace_begin_step(w->trace, phase, stride, line,
 		                     emu_current->block_idx.x) < 0)
-			w->failed = 1;
+			fail(w, EMU_FAIL_MEMORY);
 		w->step_first_add = w->trace->add_count;
 	}
 }
@@ -320,7 +321,7 @@ static void end_step(struct emu_worker *w)
 		return;
 	if (sort_step_adds(w) ||
 	    (w->xy && trace_record_xy(w->trace, w->xy, w->section)))
-		w->failed = 1;
+		fail(w, EMU_FAIL_MEMORY);
 }
 
 /* Lists the threads that run in the next barrier interval: every thread
@@ -340,7 +341,7 @@ static void make_order(struct emu_worker *w, uint32_t threads)
 	}
 	if (w->schedule == EMU_SCHEDULE_RANDOM)
 		for (uint32_t i = w->order_len; i > 1; i--) {
-			uint32_t j = (uint32_t)(next_random(&w->rng) % i);
+			uint32_t j = (uint32_t)(scan_random_next(&w->rng) % i);
 			uint32_t tmp = w->order[i - 1];
 			w->order[i - 1] = w->order[j];
 			w->order[j] = tmp;
@@ -397,7 +398,7 @@ static void divergence(struct emu_worker *w, enum trace_divergence_kind kind,
 		.threads = threads,
 	};
 	if (trace_record_divergence(w->trace, &d))
-		w->failed = 1;
+		fail(w, EMU_FAIL_MEMORY);
 }
 
 static int run_block(struct emu_worker *w, uint32_t block)
@@ -462,8 +463,12 @@ static int run_block(struct emu_worker *w, uint32_t block)
 int emu_worker_run(struct emu_worker *w, uint32_t first, uint32_t end)
 {
 	while (w->fibers_ready < w->launch->threads) {
-		if (fiber_init(&w->threads[w->fibers_ready].fiber, STACK_SIZE))
+		if (fiber_init(&w->threads[w->fibers_ready].fiber,
+		               STACK_SIZE)) {
+			w->failed = EMU_FAIL_MEMORY;
+			w->failed_block = first;
 			return -1;
+		}
 		w->fibers_ready++;
 	}
 	w->section = w->launch->section;
@@ -473,7 +478,7 @@ int emu_worker_run(struct emu_worker *w, uint32_t first, uint32_t end)
 		/* each block's schedule depends only on the seed, the launch and
 		 * the block, not on how blocks are shared among workers */
 		w->rng = w->seed ^ (w->launch_number << 32) ^ b;
-		next_random(&w->rng);
+		scan_random_next(&w->rng);
 		rc = run_block(w, b);
 	}
 	active = NULL;

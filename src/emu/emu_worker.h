@@ -23,6 +23,14 @@ struct emu_access {
 	uint8_t written; /* written at all in this block */
 };
 
+/* Why a worker stopped a launch; the first reason is kept. */
+enum emu_failure {
+	EMU_OK = 0,
+	EMU_FAIL_MEMORY,           /* the trace, or a fiber's stack */
+	EMU_FAIL_OUTSIDE_SECTION,  /* a kernel touched XY past its section */
+	EMU_FAIL_SHARED_TOO_SMALL, /* a kernel's XY holds less than a section */
+};
+
 struct emu_worker {
 	/* what to run, set before emu_worker_run() */
 	enum emu_schedule schedule;
@@ -48,7 +56,8 @@ struct emu_worker {
 	uint32_t step_in_block;
 	size_t step_first_add; /* index in trace->adds of the step's first addition */
 	int line_known;        /* the current step's line is set */
-	int failed;            /* out of memory, or a kernel left its section */
+	enum emu_failure failed; /* set: the launch stops */
+	uint32_t failed_block;   /* the block it stopped in */
 	struct trace_add *sort_tmp;
 	size_t sort_cap;
 	struct emu_access access[SCAN_MAX_SECTION];
@@ -59,7 +68,8 @@ struct emu_worker *emu_worker_create(void);
 /* Frees the worker and its fiber stacks; NULL does nothing. */
 void emu_worker_destroy(struct emu_worker *w);
 /* Runs blocks [first, end) of w->launch on the calling OS thread, one after
- * another. Returns 0, or -1 when out of memory (w->failed). */
+ * another. Returns 0, or -1 with the reason in w->failed (and the block in
+ * w->failed_block). */
 int emu_worker_run(struct emu_worker *w, uint32_t first, uint32_t end);
 
 #endif

@@ -2,7 +2,10 @@
  * memory, copies, and launches of the kernels of kernels/ (traced or
  * untraced). Host C includes this, never a CUDA header. Every function
  * checks every CUDA call it makes and returns a gpu_status, with one line
- * in err (what failed and CUDA's own words) unless it returns GPU_OK.
+ * in err (what failed and CUDA's own words) unless it returns GPU_OK; the
+ * free and destroy functions return nothing: a CUDA call fails there only
+ * with the error of earlier work, which the checked call that waited for
+ * that work has reported.
  * Depends on gpu_trace_buf.h only. */
 #ifndef SCANVIZ_GPU_H
 #define SCANVIZ_GPU_H

@@ -102,19 +102,34 @@ extern "C" int gpu_kernels_check(char *why, size_t why_size)
 	cudaError_t e = cudaFuncGetAttributes(&attr, traced_kernels[0]);
 	if (e == cudaSuccess)
 		return GPU_OK;
-	int device = 0, major = 0, minor = 0;
-	cudaGetLastError();
-	cudaGetDevice(&device);
-	cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor,
-	                       device);
-	cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor,
-	                       device);
+	(void)cudaGetLastError(); /* clear e, which is reported below */
 	if (e == cudaErrorNoKernelImageForDevice ||
 	    e == cudaErrorInvalidDeviceFunction) {
-		snprintf(why, why_size,
-		         "this build has no machine code for the GPU (compute "
-		         "capability %d.%d): reconfigure with -Dgpu_arch=%d%d",
-		         major, minor, major, minor);
+		/* name the architecture to build for, when the device says */
+		int device = 0, major = 0, minor = 0;
+		cudaError_t q = cudaGetDevice(&device);
+		if (q == cudaSuccess)
+			q = cudaDeviceGetAttribute(
+				&major, cudaDevAttrComputeCapabilityMajor,
+				device);
+		if (q == cudaSuccess)
+			q = cudaDeviceGetAttribute(
+				&minor, cudaDevAttrComputeCapabilityMinor,
+				device);
+		if (q == cudaSuccess)
+			snprintf(why, why_size,
+			         "this build has no machine code for the GPU "
+			         "(compute capability %d.%d): reconfigure with "
+			         "-Dgpu_arch=%d%d",
+			         major, minor, major, minor);
+		else
+			snprintf(
+				why, why_size,
+				"this build has no machine code for the GPU, "
+				"whose compute capability cannot be read (%s): "
+				"reconfigure with -Dgpu_arch set to its "
+				"architecture",
+				cudaGetErrorString(q));
 		return GPU_ERROR;
 	}
 	snprintf(why, why_size, "the GPU cannot run scanviz's kernels: %s (%s)",

@@ -40,7 +40,14 @@ static int probe_once(char *why, size_t size)
 			"loaded (install the NVIDIA driver)");
 		return GPU_ERROR;
 	}
-	cudaRuntimeGetVersion(&runtime);
+	e = cudaRuntimeGetVersion(&runtime);
+	if (e != cudaSuccess) {
+		snprintf(why, size,
+		         "the CUDA runtime cannot tell its version: %s (%s): "
+		         "reinstall the CUDA toolkit scanviz was built with",
+		         cudaGetErrorString(e), cudaGetErrorName(e));
+		return GPU_ERROR;
+	}
 	e = cudaGetDeviceCount(&count);
 	if (e == cudaErrorInsufficientDriver ||
 	    driver / 1000 < runtime / 1000) {
@@ -98,15 +105,24 @@ int gpu_alloc(void **dev, size_t bytes, char *err, size_t err_size)
 	if (e != cudaSuccess) {
 		*dev = NULL;
 		if (e == cudaErrorMemoryAllocation) {
-			cudaGetLastError(); /* not sticky: clear it */
+			(void)cudaGetLastError(); /* not sticky: clear it */
 			size_t free_bytes = 0, total = 0;
-			cudaMemGetInfo(&free_bytes, &total);
-			snprintf(
-				err, err_size,
-				"out of GPU memory: %.1f MiB asked for, %.1f MiB of %.1f "
-				"MiB free",
-				bytes / 1048576.0, free_bytes / 1048576.0,
-				total / 1048576.0);
+			cudaError_t info = cudaMemGetInfo(&free_bytes, &total);
+			if (info == cudaSuccess)
+				snprintf(
+					err, err_size,
+					"out of GPU memory: %.1f MiB asked for, "
+					"%.1f MiB of %.1f MiB free",
+					bytes / 1048576.0,
+					free_bytes / 1048576.0,
+					total / 1048576.0);
+			else
+				snprintf(
+					err, err_size,
+					"out of GPU memory: %.1f MiB asked for "
+					"(how much is free is not known: %s)",
+					bytes / 1048576.0,
+					cudaGetErrorString(info));
 			return GPU_NO_MEMORY;
 		}
 		return fail(e, "allocating device memory", err, err_size);
@@ -117,7 +133,7 @@ int gpu_alloc(void **dev, size_t bytes, char *err, size_t err_size)
 void gpu_free(void *dev)
 {
 	if (dev)
-		cudaFree(dev);
+		(void)cudaFree(dev); /* see gpu.h: nothing to report to */
 }
 
 int gpu_memset(void *dev, int value, size_t bytes, char *err, size_t err_size)
@@ -165,7 +181,7 @@ int gpu_host_alloc(void **host, void **dev, size_t bytes, int mapped, char *err,
 	if (mapped && dev) {
 		e = cudaHostGetDevicePointer(dev, *host, 0);
 		if (e != cudaSuccess) {
-			cudaFreeHost(*host);
+			(void)cudaFreeHost(*host); /* e is the error */
 			*host = NULL;
 			return fail(e,
 			            "mapping page-locked memory for the device",
@@ -178,7 +194,7 @@ int gpu_host_alloc(void **host, void **dev, size_t bytes, int mapped, char *err,
 void gpu_host_free(void *host)
 {
 	if (host)
-		cudaFreeHost(host);
+		(void)cudaFreeHost(host); /* see gpu.h: nothing to report to */
 }
 
 struct gpu_copier {
@@ -214,12 +230,13 @@ void gpu_copier_destroy(struct gpu_copier *c)
 {
 	if (!c)
 		return;
+	/* see gpu.h: nothing to report to */
 	if (c->done[0])
-		cudaEventDestroy(c->done[0]);
+		(void)cudaEventDestroy(c->done[0]);
 	if (c->done[1])
-		cudaEventDestroy(c->done[1]);
+		(void)cudaEventDestroy(c->done[1]);
 	if (c->stream)
-		cudaStreamDestroy(c->stream);
+		(void)cudaStreamDestroy(c->stream);
 	free(c);
 }
 

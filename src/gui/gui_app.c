@@ -223,6 +223,8 @@ static void frame_view(const struct gui_app *app, struct scene_view *v,
 	v->speed = (float)gui_playback_speed_factor(app->pb.speed);
 	v->hover = app->hover;
 	v->sources = app->sources;
+	/* the window's Edit and ? buttons sit in the view's top right corner */
+	gui_overlay_corner(app, &v->corner_w, &v->corner_h);
 }
 
 uint32_t gui_figure_section(size_t n)

@@ -265,7 +265,7 @@ static const struct scene_item *hit(const struct gui_app *app)
 
 static void update_hover(struct gui_app *app)
 {
-	struct scene_tag tag = {SCENE_TAG_NONE, 0, 0, 0};
+	struct scene_tag tag = {SCENE_TAG_NONE, 0, 0, 0, 0};
 	const struct scene_item *it = hit(app);
 	if (it && !app->help && !app->editor.open)
 		tag = it->tag;

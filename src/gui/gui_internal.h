@@ -28,6 +28,9 @@ void gui_overlay_zoom(struct gui_app *app, int width);
 /* Height of the strip the status line takes at the window's bottom (0
  * when there is none); the view is laid out above it. */
 int gui_overlay_status_height(const struct gui_app *app);
+/* The room (px, from the view's top right corner) the window's Edit and ?
+ * buttons take, which the view keeps free of its own text. */
+void gui_overlay_corner(const struct gui_app *app, float *w, float *h);
 /* Appends the window's own items: its buttons, the status line, and the
  * open overlay (input editor or help). */
 void gui_overlay_build(struct gui_app *app);

@@ -180,7 +180,8 @@ struct scene_item *gui_button(struct scene *s, const struct gui_sizes *z,
 	struct scene_item *box = scene_box(s, r, (r.y1 - r.y0) * 0.2f, fill,
 	                                   ring, focus ? z->lw * 2 : 0);
 	if (box)
-		box->tag = (struct scene_tag){SCENE_TAG_CONTROL, control, b, 0};
+		box->tag =
+			(struct scene_tag){SCENE_TAG_CONTROL, control, b, 0, 0};
 	scene_text(s, z->m, label, (r.x0 + r.x1) * 0.5f, (r.y0 + r.y1) * 0.5f,
 	           size, SCENE_FONT_SANS, SCENE_HALIGN_CENTER,
 	           SCENE_VALIGN_MIDDLE, gui_color(z, SCENE_ROLE_CONTROL_TEXT));
@@ -381,23 +382,39 @@ void gui_overlay_zoom(struct gui_app *app, int width)
 		insert_at(s, (size_t)first_chrome);
 }
 
-/* The window's two buttons, top right: edit the input, and help. */
-static void buttons(struct gui_app *app, const struct gui_sizes *z)
+/* Where the window's two buttons go, top right of the view: edit the
+ * input (er) and help (hr). */
+static void button_rects(const struct gui_app *app, const struct gui_sizes *z,
+                         struct scene_rect *er, struct scene_rect *hr)
 {
 	float h = roundf(z->body * 1.6f);
 	float y = z->pad;
 	float x1 = (float)app->view_width - z->pad;
-	const char *help = "?";
-	const char *edit = "Edit";
-	float hw = h;
-	float ew =
-		gui_text_width(z, SCENE_FONT_SANS, z->small, edit) + z->pad * 2;
-	struct scene_rect hr = {x1 - hw, y, x1, y + h};
-	struct scene_rect er = {hr.x0 - z->pad * 0.6f - ew, y,
-	                        hr.x0 - z->pad * 0.6f, y + h};
-	gui_button(app->scene, z, er, edit, z->small, GUI_CONTROL_EDIT, 0,
+	float ew = gui_text_width(z, SCENE_FONT_SANS, z->small, "Edit") +
+	           z->pad * 2;
+	*hr = (struct scene_rect){x1 - h, y, x1, y + h};
+	*er = (struct scene_rect){hr->x0 - z->pad * 0.6f - ew, y,
+	                          hr->x0 - z->pad * 0.6f, y + h};
+}
+
+void gui_overlay_corner(const struct gui_app *app, float *w, float *h)
+{
+	struct gui_sizes z;
+	struct scene_rect er, hr;
+	gui_overlay_sizes(app, &z);
+	button_rects(app, &z, &er, &hr);
+	*w = hr.x1 - er.x0 + z.pad; /* the buttons and their margin */
+	*h = er.y1;
+}
+
+/* The window's two buttons, top right: edit the input, and help. */
+static void buttons(struct gui_app *app, const struct gui_sizes *z)
+{
+	struct scene_rect er, hr;
+	button_rects(app, z, &er, &hr);
+	gui_button(app->scene, z, er, "Edit", z->small, GUI_CONTROL_EDIT, 0,
 	           false);
-	gui_button(app->scene, z, hr, help, z->small, GUI_CONTROL_HELP, 0,
+	gui_button(app->scene, z, hr, "?", z->small, GUI_CONTROL_HELP, 0,
 	           app->help);
 }
 
@@ -505,7 +522,7 @@ static void help_card(struct gui_app *app, const struct gui_sizes *z)
 	                  gui_color(z, SCENE_ROLE_ELEMENT_EDGE), z->lw);
 	if (card)
 		card->tag = (struct scene_tag){SCENE_TAG_CONTROL,
-		                               GUI_CONTROL_OVERLAY, 0, 0};
+		                               GUI_CONTROL_OVERLAY, 0, 0, 0};
 	float x = r.x0 + pad * 2, y = r.y0 + pad;
 	gui_text_fit(app->scene, z, "Keys", x, y, cw - pad * 4, size * 1.2f,
 	             SCENE_FONT_SANS_BOLD, SCENE_HALIGN_LEFT,

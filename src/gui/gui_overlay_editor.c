@@ -27,7 +27,7 @@ static void text_field(struct gui_app *app, const struct gui_sizes *z,
 	if (box)
 		box->tag = (struct scene_tag){SCENE_TAG_CONTROL,
 		                              GUI_CONTROL_EDITOR_FIELD,
-		                              (int32_t)f, 0};
+		                              (int32_t)f, 0, 0};
 	float caret_w = fmaxf(2.0f, z->lw * 1.5f);
 	float x = r.x0 + z->pad, w = r.x1 - r.x0 - z->pad * 2 - caret_w * 2;
 	float ty = (r.y0 + r.y1) * 0.5f - size * 1.17f * 0.5f;
@@ -70,7 +70,7 @@ static void choice_field(struct gui_app *app, const struct gui_sizes *z,
 	if (box)
 		box->tag = (struct scene_tag){SCENE_TAG_CONTROL,
 		                              GUI_CONTROL_EDITOR_FIELD,
-		                              (int32_t)f, 0};
+		                              (int32_t)f, 0, 0};
 	char buf[96];
 	snprintf(buf, sizeof(buf), "\u25c0  %s  \u25b6",
 	         gui_editor_choice(ed, f));
@@ -112,7 +112,7 @@ void gui_overlay_editor(struct gui_app *app, const struct gui_sizes *z)
 		gui_color(z, SCENE_ROLE_ELEMENT_EDGE), z->lw);
 	if (card)
 		card->tag = (struct scene_tag){SCENE_TAG_CONTROL,
-		                               GUI_CONTROL_OVERLAY, 0, 0};
+		                               GUI_CONTROL_OVERLAY, 0, 0, 0};
 
 	float x = r.x0 + pad, y = r.y0 + pad, inner = cw - pad * 2;
 	gui_text_fit(app->scene, z, "Input", x, y, inner, size * 1.2f,

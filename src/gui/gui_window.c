@@ -1,7 +1,9 @@
 /* gui_window.c - the SDL window: creation (title, icon, 800x600 minimum,
  * resizable, high-DPI drawable), the event loop that sleeps in
  * SDL_WaitEventTimeout while nothing moves, frames drawn through the render
- * layer's painter, and the app's requests (fullscreen, screenshots).
+ * layer's screen (straight into the window's surface when SDL's renderer is
+ * the software one, through the renderer otherwise), and the app's
+ * requests (fullscreen, screenshots).
  * Depends on SDL2, SDL2_image, render.h and gui_app.h. */
 #define _XOPEN_SOURCE 700 /* realpath, localtime_r */
 #include "gui_window.h"
@@ -28,7 +30,7 @@ struct gui_window {
 	SDL_Window *win;
 	SDL_Renderer *ren;
 	struct render_fonts *fonts;
-	struct render_painter *painter;
+	struct render_screen *screen;
 	bool sdl_started;
 	char title[512];
 	unsigned shots; /* screenshots written, for unique names */
@@ -115,21 +117,10 @@ struct gui_window *gui_window_create(const struct gui_config *cfg, char *err,
 	}
 	SDL_SetWindowMinimumSize(w->win, MIN_W, MIN_H);
 	set_icon(w->win);
-	w->ren = SDL_CreateRenderer(w->win, -1,
-	                            SDL_RENDERER_ACCELERATED |
-	                                    SDL_RENDERER_PRESENTVSYNC);
-	if (!w->ren) /* no GPU driver: SDL's software renderer draws the same */
-		w->ren = SDL_CreateRenderer(w->win, -1, SDL_RENDERER_SOFTWARE);
-	if (!w->ren) {
-		snprintf(err, err_size, "cannot draw in the window: %s",
-		         SDL_GetError());
+	w->screen = render_screen_create(w->win, w->fonts, true, err, err_size);
+	if (!w->screen)
 		goto fail;
-	}
-	w->painter = render_painter_create(w->ren, w->fonts);
-	if (!w->painter) {
-		snprintf(err, err_size, "out of memory opening the window");
-		goto fail;
-	}
+	w->ren = render_screen_renderer(w->screen);
 	SDL_StartTextInput();
 	return w;
 fail:
@@ -141,9 +132,7 @@ void gui_window_destroy(struct gui_window *w)
 {
 	if (!w)
 		return;
-	render_painter_destroy(w->painter);
-	if (w->ren)
-		SDL_DestroyRenderer(w->ren);
+	render_screen_destroy(w->screen); /* and its renderer, w->ren */
 	if (w->win)
 		SDL_DestroyWindow(w->win);
 	render_fonts_destroy(w->fonts);
@@ -155,6 +144,16 @@ void gui_window_destroy(struct gui_window *w)
 SDL_Window *gui_window_sdl(struct gui_window *w)
 {
 	return w->win;
+}
+
+bool gui_window_draws_to_surface(const struct gui_window *w)
+{
+	return render_screen_uses_surface(w->screen);
+}
+
+struct render_fonts *gui_window_fonts(struct gui_window *w)
+{
+	return w->fonts;
 }
 
 const struct scene_text_metrics *gui_window_metrics(struct gui_window *w)
@@ -198,11 +197,10 @@ static int draw(struct gui_window *w, struct gui_app *app)
 		fprintf(stderr, "scanviz: out of memory building the frame\n");
 		return -1;
 	}
-	if (render_painter_draw(w->painter, app->scene, err, sizeof(err))) {
+	if (render_screen_show(w->screen, app->scene, err, sizeof(err))) {
 		fprintf(stderr, "scanviz: %s\n", err);
 		return -1;
 	}
-	SDL_RenderPresent(w->ren);
 	update_title(w, app);
 	return 0;
 }

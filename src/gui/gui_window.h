@@ -31,6 +31,15 @@ const struct scene_text_metrics *gui_window_metrics(struct gui_window *w);
 /* The SDL window itself (for its title, size or position); owned by w. */
 SDL_Window *gui_window_sdl(struct gui_window *w);
 
+/* True when frames go straight into the window's surface (SDL's renderer
+ * is the software one: no full-frame copy through a texture); false when
+ * they go through an accelerated renderer. */
+bool gui_window_draws_to_surface(const struct gui_window *w);
+
+/* The fonts the window draws with, for a painter or a PNG of its own
+ * (render.h); owned by w. */
+struct render_fonts *gui_window_fonts(struct gui_window *w);
+
 /* Sizes the app to the window, then runs until the app quits. Returns 0,
  * or 1 when drawing failed (one line on stderr). */
 int gui_window_run(struct gui_window *w, struct gui_app *app);

@@ -25,6 +25,36 @@ struct flow {
 	bool emit;
 };
 
+/* A size relative to the body text, never below the theme's floor. */
+static float text_px(const struct flow *f, float factor)
+{
+	float size = f->px * factor;
+	return size < f->th->min_text ? f->th->min_text : size;
+}
+
+/* The longest start of `text` (whole code points) that, with an ellipsis,
+ * is at most `width` wide at `size`; into buf. Empty when none is. */
+static void clip_to(const struct flow *f, const char *text,
+                    enum scene_font font, float size, float width, char *buf,
+                    size_t bufsize)
+{
+	size_t len = strlen(text);
+	if (len > bufsize - 4)
+		len = bufsize - 4;
+	while (len > 0) {
+		len--;
+		while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80)
+			len--;
+		memcpy(buf, text, len);
+		memcpy(buf + len, "\xe2\x80\xa6", 4);
+		float w = 0, h = 0;
+		f->m->measure(f->m->ctx, font, size, buf, &w, &h);
+		if (w <= width)
+			return;
+	}
+	buf[0] = '\0';
+}
+
 static float measure(const struct flow *f, enum scene_font font, float size,
                      const char *text)
 {
@@ -33,15 +63,25 @@ static float measure(const struct flow *f, enum scene_font font, float size,
 	return w;
 }
 
+/* One line at x, cut with an ellipsis where it would run past the column
+ * (a long line of code, a word wider than the panel). */
 static void line(struct flow *f, const char *text, float x,
                  enum scene_font font, float size, enum scene_role role)
 {
 	float y = f->y - f->scroll;
 	float h = size * 1.35f;
-	if (f->emit && y >= f->top - 1 && y + h <= f->bottom + 1 && text[0])
-		scene_text(f->s, f->m, text, x, y, size, font,
-		           SCENE_HALIGN_LEFT, SCENE_VALIGN_TOP,
-		           scene_theme_color(f->th, role));
+	if (f->emit && y >= f->top - 1 && y + h <= f->bottom + 1 && text[0]) {
+		char cut[1100];
+		if (measure(f, font, size, text) > f->x1 - x) {
+			clip_to(f, text, font, size, f->x1 - x, cut,
+			        sizeof(cut));
+			text = cut;
+		}
+		if (text[0])
+			scene_text(f->s, f->m, text, x, y, size, font,
+			           SCENE_HALIGN_LEFT, SCENE_VALIGN_TOP,
+			           scene_theme_color(f->th, role));
+	}
 	f->y += h;
 }
 
@@ -91,8 +131,10 @@ static void wrap(struct flow *f, const char *text, float x,
 			break;
 		if (n + wl + 2 >= sizeof(buf))
 			wl = sizeof(buf) - n - 2;
-		snprintf(try, sizeof(try), "%s%s%.*s", buf, n ? " " : "",
-		         (int)wl, w);
+		/* fits: n + wl + 2 < sizeof(buf) == sizeof(try) */
+		if (snprintf(try, sizeof(try), "%s%s%.*s", buf, n ? " " : "",
+		             (int)wl, w) >= (int)sizeof(try))
+			break;
 		if (n && measure(f, font, size, try) > width) {
 			line(f, buf, x, font, size, role);
 			snprintf(buf, sizeof(buf), "%.*s", (int)wl, w);
@@ -160,7 +202,8 @@ static void table_row(struct flow *f, const char *row, size_t len,
 		col++;
 		k++;
 	}
-	line(f, out, f->x0, SCENE_FONT_MONO, f->px * 0.85f, SCENE_ROLE_TEXT);
+	line(f, out, f->x0, SCENE_FONT_MONO, text_px(f, 0.85f),
+	     SCENE_ROLE_TEXT);
 }
 
 static void table(struct flow *f, const char **rows, const size_t *lens,
@@ -242,7 +285,7 @@ static void markdown(struct flow *f, const char *md)
 		} else if (code) {
 			snprintf(piece, sizeof(piece), "%.*s", (int)len, p);
 			line(f, piece, f->x0 + f->px * 0.5f, SCENE_FONT_MONO,
-			     f->px * 0.8f, SCENE_ROLE_TEXT);
+			     text_px(f, 0.8f), SCENE_ROLE_TEXT);
 		} else if (is_table) {
 			rows[table_rows] = p;
 			lens[table_rows++] = len;
@@ -281,7 +324,7 @@ static void slide_heading(struct flow *f, const struct lesson_panel *lp)
 	snprintf(head, sizeof(head), "%s \xe2\x80\x94 %zu / %zu%s", l->title,
 	         s + 1, l->slide_count,
 	         lp->lecturer ? " \xe2\x80\x94 lecturer view" : "");
-	wrap(f, head, f->x0, SCENE_FONT_SANS, f->px * 0.8f,
+	wrap(f, head, f->x0, SCENE_FONT_SANS, text_px(f, 0.8f),
 	     SCENE_ROLE_TEXT_DIM);
 	f->y += f->px * 0.2f;
 	wrap(f, l->slides[s].title, f->x0, SCENE_FONT_SANS_BOLD, f->px * 1.3f,
@@ -293,7 +336,7 @@ static void question_text(struct flow *f, const struct lesson_panel *lp,
                           const struct lesson_question *q, size_t index)
 {
 	char buf[512];
-	wrap(f, "Question", f->x0, SCENE_FONT_SANS_BOLD, f->px * 0.85f,
+	wrap(f, "Question", f->x0, SCENE_FONT_SANS_BOLD, text_px(f, 0.85f),
 	     SCENE_ROLE_ACCENT);
 	markdown(f, q->text);
 	for (size_t c = 0; c < q->choice_count; c++) {
@@ -321,20 +364,20 @@ static void question_text(struct flow *f, const struct lesson_panel *lp,
 		if (rest)
 			markdown(f, rest + 2);
 		wrap(f, "\xe2\x86\x93 or Space goes on.", f->x0,
-		     SCENE_FONT_SANS, f->px * 0.8f, SCENE_ROLE_TEXT_DIM);
+		     SCENE_FONT_SANS, text_px(f, 0.8f), SCENE_ROLE_TEXT_DIM);
 		return;
 	}
 	if (q->kind == LESSON_QUESTION_CHOICE) {
 		snprintf(buf, sizeof(buf), "Press a letter, a to %c.",
 		         'a' + (int)q->choice_count - 1);
-		wrap(f, buf, f->x0, SCENE_FONT_SANS, f->px * 0.8f,
+		wrap(f, buf, f->x0, SCENE_FONT_SANS, text_px(f, 0.8f),
 		     SCENE_ROLE_TEXT_DIM);
 		return;
 	}
 	snprintf(buf, sizeof(buf), "Your answer: %s\xe2\x96\x8f", lp->typed);
 	wrap(f, buf, f->x0, SCENE_FONT_MONO, f->px, SCENE_ROLE_TEXT);
 	wrap(f, "Type a number, then Enter.", f->x0, SCENE_FONT_SANS,
-	     f->px * 0.8f, SCENE_ROLE_TEXT_DIM);
+	     text_px(f, 0.8f), SCENE_ROLE_TEXT_DIM);
 }
 
 /* The question on screen: the pending one, or the one just answered. */
@@ -436,8 +479,14 @@ int lesson_panel_draw(struct lesson_panel *lp, struct scene *s,
 	lp->area = area;
 	scene_box(s, area, 0, scene_theme_color(th, SCENE_ROLE_PANEL),
 	          (struct scene_color){0, 0, 0, 0}, 0);
-	scene_line(s, area.x0, area.y0, area.x0, area.y1, px * 0.1f,
-	           scene_theme_color(th, SCENE_ROLE_GRID));
+	/* the divider: a box, whose ends stay inside the window (a line's
+	 * would stick out by half its width) */
+	float rule = px * 0.1f < 1 ? 1 : px * 0.1f;
+	scene_box(
+		s,
+		(struct scene_rect){area.x0, area.y0, area.x0 + rule, area.y1},
+		0, scene_theme_color(th, SCENE_ROLE_GRID),
+		(struct scene_color){0, 0, 0, 0}, 0);
 
 	struct flow f = {
 		.s = s,
@@ -498,15 +547,31 @@ int lesson_panel_draw(struct lesson_panel *lp, struct scene *s,
 	char footer_text[256];
 	snprintf(footer_text, sizeof(footer_text), "%s%s", keys_line,
 	         max_scroll > 0 ? "   wheel scrolls" : "");
-	/* The key line shrinks to fit a narrow panel rather than run off it. */
+	/* The key line shrinks to fit a narrow panel, down to the theme's
+	 * smallest text; then it drops its last entries ("?" lists them all). */
 	float size = px * 0.75f, w = 0, h = 0,
 	      room = area.x1 - area.x0 - 2 * margin;
 	m->measure(m->ctx, SCENE_FONT_SANS, size, footer_text, &w, &h);
 	if (w > room && w > 0)
 		size *= room / w;
-	scene_text(s, m, footer_text, area.x0 + margin, area.y1 - footer * 0.5f,
-	           size, SCENE_FONT_SANS, SCENE_HALIGN_LEFT,
-	           SCENE_VALIGN_MIDDLE,
-	           scene_theme_color(th, SCENE_ROLE_TEXT_DIM));
+	if (size < th->min_text)
+		size = th->min_text;
+	for (;;) {
+		m->measure(m->ctx, SCENE_FONT_SANS, size, footer_text, &w, &h);
+		char *cut = strstr(footer_text, "   ");
+		char *last = NULL;
+		while (cut) {
+			last = cut;
+			cut = strstr(cut + 3, "   ");
+		}
+		if (w <= room || !last)
+			break;
+		*last = '\0';
+	}
+	if (w <= room)
+		scene_text(s, m, footer_text, area.x0 + margin,
+		           area.y1 - footer * 0.5f, size, SCENE_FONT_SANS,
+		           SCENE_HALIGN_LEFT, SCENE_VALIGN_MIDDLE,
+		           scene_theme_color(th, SCENE_ROLE_TEXT_DIM));
 	return s->failed ? -1 : 0;
 }

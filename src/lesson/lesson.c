@@ -1,5 +1,5 @@
 /* lesson.c - the lesson model's lifetime, its error format and names, and
- * reading a lesson file. Depends on lesson.h. */
+ * reading a lesson file. Depends on lesson.h and in_file.h (src/common). */
 #include "lesson.h"
 
 #include <errno.h>
@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "in_file.h"
 
 void lesson_error(char *err, size_t err_size, const char *file,
                   struct lesson_pos pos, const char *fmt, ...)
@@ -96,34 +98,24 @@ enum lesson_view lesson_default_view(const struct scan_algorithm *a)
 
 struct lesson *lesson_load(const char *path, char *err, size_t err_size)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, err_size, "%s: cannot read the lesson: %s", path,
-		         strerror(errno));
-		return NULL;
-	}
-	/* One byte more than the limit tells a file that is too large. */
-	char *buf = malloc(LESSON_MAX_FILE_BYTES + 1);
-	if (!buf) {
-		fclose(f);
-		snprintf(err, err_size, "%s: out of memory", path);
-		return NULL;
-	}
-	size_t len = fread(buf, 1, LESSON_MAX_FILE_BYTES + 1, f);
-	bool failed = ferror(f) != 0;
-	fclose(f);
-	struct lesson *l = NULL;
-	if (failed)
-		snprintf(err, err_size,
-		         "%s: cannot read the lesson: read error", path);
-	else if (len > LESSON_MAX_FILE_BYTES)
+	char *buf;
+	size_t len;
+	enum in_file_status st =
+		in_file_read(path, LESSON_MAX_FILE_BYTES, &buf, &len);
+	if (st != IN_FILE_OK && errno == EFBIG) {
 		snprintf(
 			err, err_size,
 			"%s: larger than %zu bytes: is this a lesson? (a lesson is "
 			"prose)",
-			path, LESSON_MAX_FILE_BYTES);
-	else
-		l = lesson_parse(buf, len, path, err, err_size);
+			path, (size_t)LESSON_MAX_FILE_BYTES);
+		return NULL;
+	}
+	if (st != IN_FILE_OK) {
+		snprintf(err, err_size, "%s: cannot read the lesson: %s", path,
+		         strerror(errno));
+		return NULL;
+	}
+	struct lesson *l = lesson_parse(buf, len, path, err, err_size);
 	free(buf);
 	return l;
 }

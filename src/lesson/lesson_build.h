@@ -40,23 +40,23 @@ struct build {
 };
 
 /* Appends `len` bytes and a newline to t. Returns 0 or -1 (out of memory). */
-int text_add_line(struct text *t, const char *s, size_t len);
+int lesson_text_add_line(struct text *t, const char *s, size_t len);
 /* Returns t's content without leading and trailing blank lines as a new
  * string (NULL when it is all blank), and empties t; *oom is set when out
  * of memory. */
-char *text_take(struct text *t, bool *oom);
+char *lesson_text_take(struct text *t, bool *oom);
 /* Returns a new NUL-terminated copy of len bytes at s, or NULL. */
-char *text_dup(const char *s, size_t len);
+char *lesson_text_dup(const char *s, size_t len);
 /* Appends a string (and a newline between parts) to a malloc'ed one. */
-int text_join(char **dst, const char *add);
+int lesson_text_join(char **dst, const char *add);
 
 /* Gives pending narration to its target (summary, segment, question).
  * Returns 0 or -1. */
-int build_flush(struct build *b);
+int lesson_build_flush(struct build *b);
 
 /* Handles one directive line of the current slide. Returns 0 or -1. */
-int build_directive(struct build *b, const struct directive *d);
+int lesson_build_directive(struct build *b, const struct directive *d);
 /* Checks the current slide once it is complete. Returns 0 or -1. */
-int build_end_slide(struct build *b);
+int lesson_build_end_slide(struct build *b);
 
 #endif

@@ -14,14 +14,14 @@
 
 static int oom(struct build *b)
 {
-	return syntax_fail(&b->sx, 1, "out of memory");
+	return lesson_syntax_fail(&b->sx, 1, "out of memory");
 }
 
 static const struct keyval *find(const struct keyval *kv, size_t n,
                                  const char *key)
 {
 	for (size_t k = 0; k < n; k++)
-		if (word_is(kv[k].key, key))
+		if (lesson_word_is(kv[k].key, key))
 			return &kv[k];
 	return NULL;
 }
@@ -47,8 +47,8 @@ static int read_algorithm(struct build *b, struct word w,
 		snprintf(list + used, sizeof(list) - used, "%s%s", sep,
 		         scan_algorithm_at(k)->name);
 	}
-	return syntax_fail(&b->sx, w.col, "unknown algorithm: expected %s",
-	                   list);
+	return lesson_syntax_fail(&b->sx, w.col,
+	                          "unknown algorithm: expected %s", list);
 }
 
 /* Looks `w` up in a NULL-terminated list of words; returns its index or -1
@@ -58,13 +58,14 @@ static int read_choice(struct build *b, struct word w, const char *what,
 {
 	char list[128] = "";
 	for (int k = 0; words[k]; k++) {
-		if (word_is(w, words[k]))
+		if (lesson_word_is(w, words[k]))
 			return k;
 		size_t used = strlen(list);
 		snprintf(list + used, sizeof(list) - used, "%s%s",
 		         k ? ", " : "", words[k]);
 	}
-	syntax_fail(&b->sx, w.col, "unknown %s: expected %s", what, list);
+	lesson_syntax_fail(&b->sx, w.col, "unknown %s: expected %s", what,
+	                   list);
 	return -1;
 }
 
@@ -80,7 +81,7 @@ static int show_values(struct build *b, const struct directive *d,
 	const struct keyval *v, *n = find(kv, d->argc, "n");
 	int k;
 	if (!(v = find(kv, d->argc, "algo")))
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, d->name.col,
 			"expected algo=NAME: which algorithm the slide runs");
 	if (read_algorithm(b, v->value, &r->algorithm))
@@ -89,7 +90,7 @@ static int show_values(struct build *b, const struct directive *d,
 	r->section_kernel = a->section_kernel;
 	if ((v = find(kv, d->argc, "section-kernel"))) {
 		if (!a->choose_section_kernel)
-			return syntax_fail(
+			return lesson_syntax_fail(
 				&b->sx, v->key.col,
 				"section-kernel applies to algo=hierarchical; "
 				"%s has its own kernel",
@@ -103,30 +104,34 @@ static int show_values(struct build *b, const struct directive *d,
 	}
 	if ((v = find(kv, d->argc, "input"))) {
 		if (n)
-			return syntax_fail(&b->sx, n->key.col,
-			                   "give input=LIST or n=N, not both");
-		if (read_input(&b->sx, v->value, &r->input, &r->n))
+			return lesson_syntax_fail(
+				&b->sx, n->key.col,
+				"give input=LIST or n=N, not both");
+		if (lesson_read_input(&b->sx, v->value, &r->input, &r->n))
 			return -1;
 	}
 	if ((v = find(kv, d->argc, "seed")) && !n)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, v->key.col,
 			"seed applies to random input: give n=N with it");
 	if (n) {
 		uint32_t count, seed = RUN_OPTIONS_DEFAULT_SEED;
-		if (read_uint(&b->sx, n->value, LESSON_MAX_INPUT, &count) ||
-		    (v && read_uint(&b->sx, v->value, UINT32_MAX, &seed)))
+		if (lesson_read_uint(&b->sx, n->value, LESSON_MAX_INPUT,
+		                     &count) ||
+		    (v &&
+		     lesson_read_uint(&b->sx, v->value, UINT32_MAX, &seed)))
 			return -1;
 		if (count == 0)
-			return syntax_fail(&b->sx, n->value.col,
-			                   "expected at least 1 element");
+			return lesson_syntax_fail(
+				&b->sx, n->value.col,
+				"expected at least 1 element");
 		if (!(r->input = malloc(count * sizeof(float))))
 			return oom(b);
 		run_options_random_input(seed, count, r->input);
 		r->n = count;
 	}
 	if ((v = find(kv, d->argc, "section")) &&
-	    read_uint(&b->sx, v->value, UINT32_MAX, &r->section))
+	    lesson_read_uint(&b->sx, v->value, UINT32_MAX, &r->section))
 		return -1;
 	if ((v = find(kv, d->argc, "backend"))) {
 		if ((k = read_choice(b, v->value, "backend", backends)) < 0)
@@ -138,7 +143,7 @@ static int show_values(struct build *b, const struct directive *d,
 		if ((k = read_choice(b, v->value, "schedule", schedules)) < 0)
 			return -1;
 		if (r->backend == LESSON_BACKEND_CUDA)
-			return syntax_fail(
+			return lesson_syntax_fail(
 				&b->sx, v->key.col,
 				"schedule orders the CPU emulator's threads: "
 				"not with backend=cuda");
@@ -150,10 +155,10 @@ static int show_values(struct build *b, const struct directive *d,
 	if ((v = find(kv, d->argc, "schedule-seed"))) {
 		uint32_t seed;
 		if (r->schedule != EXEC_SCHEDULE_RANDOM)
-			return syntax_fail(
+			return lesson_syntax_fail(
 				&b->sx, v->key.col,
 				"schedule-seed applies to schedule=random");
-		if (read_uint(&b->sx, v->value, UINT32_MAX, &seed))
+		if (lesson_read_uint(&b->sx, v->value, UINT32_MAX, &seed))
 			return -1;
 		r->seed = seed;
 	}
@@ -179,19 +184,19 @@ static int do_show(struct build *b, const struct directive *d)
 	struct keyval kv[DIRECTIVE_MAX_ARGS];
 	struct lesson_slide *s = b->slide;
 	if (b->slide_has_show)
-		return syntax_fail(&b->sx, d->name.col,
-		                   "a slide has one 'show'");
+		return lesson_syntax_fail(&b->sx, d->name.col,
+		                          "a slide has one 'show'");
 	if (s->has_steps || s->question_count > 0)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, d->name.col,
 			"'show' must come before the slide's 'steps' and "
 			"questions");
 	b->slide_has_show = true;
-	if (d->argc == 1 && word_is(d->args[0], "none")) {
+	if (d->argc == 1 && lesson_word_is(d->args[0], "none")) {
 		b->run = s->run = -1;
 		return 0;
 	}
-	if (directive_keyvals(&b->sx, d, keys, kv))
+	if (lesson_directive_keyvals(&b->sx, d, keys, kv))
 		return -1;
 	struct lesson *l = b->lesson;
 	struct lesson_run *grown =
@@ -213,7 +218,7 @@ static int do_show(struct build *b, const struct directive *d)
 	struct scan_request req;
 	char why[256];
 	if (lesson_run_request(r, &req, why, sizeof(why)))
-		return syntax_fail(&b->sx, d->name.col, "%s", why);
+		return lesson_syntax_fail(&b->sx, d->name.col, "%s", why);
 	r->section = req.section;
 	b->run = s->run = (long)(l->run_count - 1);
 	return 0;
@@ -223,7 +228,7 @@ static int need_run(struct build *b, struct word w)
 {
 	if (b->slide->run >= 0)
 		return 0;
-	return syntax_fail(
+	return lesson_syntax_fail(
 		&b->sx, w.col,
 		"this slide shows no trace: add '<!-- show algo=... -->' "
 		"first");
@@ -235,24 +240,24 @@ static int do_steps(struct build *b, const struct directive *d)
 	if (need_run(b, d->name))
 		return -1;
 	if (s->has_steps)
-		return syntax_fail(&b->sx, d->name.col,
-		                   "a slide has one 'steps'");
+		return lesson_syntax_fail(&b->sx, d->name.col,
+		                          "a slide has one 'steps'");
 	if (s->question_count > 0)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, d->name.col,
 			"'steps' must come before the slide's questions");
 	if (d->argc != 1)
-		return syntax_fail(&b->sx,
-		                   d->argc ? d->args[1].col : d->name.col,
-		                   "expected one step or a range: steps REF or "
-		                   "steps REF..REF");
+		return lesson_syntax_fail(
+			&b->sx, d->argc ? d->args[1].col : d->name.col,
+			"expected one step or a range: steps REF or "
+			"steps REF..REF");
 	struct word w = d->args[0];
 	size_t dots = 0;
 	while (dots + 1 < w.len && !(w.s[dots] == '.' && w.s[dots + 1] == '.'))
 		dots++;
 	s->has_steps = true;
 	if (dots + 1 >= w.len) {
-		if (read_ref(&b->sx, w, false, &s->from))
+		if (lesson_read_ref(&b->sx, w, false, &s->from))
 			return -1;
 		s->to = s->from;
 		return 0;
@@ -260,8 +265,8 @@ static int do_steps(struct build *b, const struct directive *d)
 	struct word from = {w.s, dots, w.col};
 	struct word to = {w.s + dots + 2, w.len - dots - 2,
 	                  w.col + (uint32_t)dots + 2};
-	return read_ref(&b->sx, from, false, &s->from) ||
-	       read_ref(&b->sx, to, false, &s->to);
+	return lesson_read_ref(&b->sx, from, false, &s->from) ||
+	       lesson_read_ref(&b->sx, to, false, &s->to);
 }
 
 static int ask_args(struct build *b, const struct directive *d,
@@ -276,7 +281,7 @@ static int ask_args(struct build *b, const struct directive *d,
 	const struct keyval *v;
 	int kind;
 	if (d->argc == 0)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, d->name.col + (uint32_t)d->name.len,
 			"expected the kind of question: predict, number or "
 			"choice");
@@ -285,15 +290,15 @@ static int ask_args(struct build *b, const struct directive *d,
 	q->kind = (enum lesson_question_kind)kind;
 	rest.argc = d->argc - 1;
 	memmove(rest.args, d->args + 1, rest.argc * sizeof(rest.args[0]));
-	if (directive_keyvals(&b->sx, &rest,
-	                      kind == 0 ? predict_keys : number_keys, kv))
+	if (lesson_directive_keyvals(
+		    &b->sx, &rest, kind == 0 ? predict_keys : number_keys, kv))
 		return -1;
 	q->at.kind = LESSON_REF_END;
 	q->at.pos = (struct lesson_pos){b->sx.line, d->name.col};
 	if (q->kind == LESSON_QUESTION_PREDICT) {
 		const struct keyval *after = find(kv, rest.argc, "after");
 		if (!(v = find(kv, rest.argc, "xy")) || !after)
-			return syntax_fail(
+			return lesson_syntax_fail(
 				&b->sx, d->args[0].col,
 				"expected xy=INDEX after=STEP: which element, "
 				"after which step");
@@ -301,21 +306,22 @@ static int ask_args(struct build *b, const struct directive *d,
 			return -1;
 		q->answer.kind = LESSON_EXPR_XY;
 		q->answer.pos = (struct lesson_pos){b->sx.line, v->value.col};
-		if (read_uint(&b->sx, v->value, LESSON_MAX_INPUT,
-		              &q->answer.index) ||
-		    read_ref(&b->sx, after->value, false, &q->answer.step))
+		if (lesson_read_uint(&b->sx, v->value, LESSON_MAX_INPUT,
+		                     &q->answer.index) ||
+		    lesson_read_ref(&b->sx, after->value, false,
+		                    &q->answer.step))
 			return -1;
 		q->at = q->answer.step;
 		return 0;
 	}
 	if (!(v = find(kv, rest.argc, "answer")))
-		return syntax_fail(&b->sx, d->args[0].col, "expected answer=%s",
-		                   kind == 1
-		                           ? "EXPRESSION (a number or a trace "
-		                             "quantity such as additions)"
-		                           : "LETTER (the right choice)");
+		return lesson_syntax_fail(
+			&b->sx, d->args[0].col, "expected answer=%s",
+			kind == 1 ? "EXPRESSION (a number or a trace "
+				    "quantity such as additions)"
+				  : "LETTER (the right choice)");
 	if (q->kind == LESSON_QUESTION_NUMBER) {
-		if (read_expr(&b->sx, v->value, &q->answer))
+		if (lesson_read_expr(&b->sx, v->value, &q->answer))
 			return -1;
 		if (q->answer.kind != LESSON_EXPR_NUMBER &&
 		    need_run(b, v->value))
@@ -323,14 +329,14 @@ static int ask_args(struct build *b, const struct directive *d,
 	} else {
 		if (v->value.len != 1 || v->value.s[0] < 'a' ||
 		    v->value.s[0] > 'z')
-			return syntax_fail(
+			return lesson_syntax_fail(
 				&b->sx, v->value.col,
 				"expected one letter a-z: the right choice");
 		q->right_choice = (uint32_t)(v->value.s[0] - 'a');
 	}
 	if ((v = find(kv, rest.argc, "at"))) {
 		if (need_run(b, v->key) ||
-		    read_ref(&b->sx, v->value, true, &q->at))
+		    lesson_read_ref(&b->sx, v->value, true, &q->at))
 			return -1;
 	}
 	return 0;
@@ -357,21 +363,22 @@ static int do_text_block(struct build *b, const struct directive *d, char **dst)
 {
 	if (d->open) {
 		b->block_dst = dst;
-		b->block_name = word_is(d->name, "why") ? "why" : "notes";
+		b->block_name =
+			lesson_word_is(d->name, "why") ? "why" : "notes";
 		b->block_pos = (struct lesson_pos){b->sx.line, d->name.col};
-		if (d->text.len &&
-		    text_add_line(&b->block_text, d->text.s, d->text.len))
+		if (d->text.len && lesson_text_add_line(&b->block_text,
+		                                        d->text.s, d->text.len))
 			return oom(b);
 		return 0;
 	}
 	if (d->text.len == 0)
-		return syntax_fail(&b->sx, d->name.col,
-		                   "expected text in this '%.*s'",
-		                   (int)d->name.len, d->name.s);
-	char *line = text_dup(d->text.s, d->text.len);
+		return lesson_syntax_fail(&b->sx, d->name.col,
+		                          "expected text in this '%.*s'",
+		                          (int)d->name.len, d->name.s);
+	char *line = lesson_text_dup(d->text.s, d->text.len);
 	if (!line)
 		return oom(b);
-	int rc = text_join(dst, line);
+	int rc = lesson_text_join(dst, line);
 	free(line);
 	return rc ? oom(b) : 0;
 }
@@ -380,13 +387,13 @@ static int do_why(struct build *b, const struct directive *d)
 {
 	struct lesson_slide *s = b->slide;
 	if (s->question_count == 0)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, d->name.col,
 			"'why' explains a question: expected an '<!-- ask "
 			"... -->' before it in this slide");
 	struct lesson_question *q = &s->questions[s->question_count - 1];
 	if (q->why)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, d->name.col,
 			"this question already has its 'why' (line %u)",
 			q->pos.line);
@@ -396,9 +403,9 @@ static int do_why(struct build *b, const struct directive *d)
 static int no_args(struct build *b, const struct directive *d)
 {
 	if (d->argc)
-		return syntax_fail(&b->sx, d->args[0].col,
-		                   "expected nothing after '%.*s'",
-		                   (int)d->name.len, d->name.s);
+		return lesson_syntax_fail(&b->sx, d->args[0].col,
+		                          "expected nothing after '%.*s'",
+		                          (int)d->name.len, d->name.s);
 	return 0;
 }
 
@@ -409,11 +416,11 @@ static int do_if(struct build *b, const struct directive *d)
 	struct keyval kv[DIRECTIVE_MAX_ARGS];
 	int k;
 	if (d->argc != 1)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, d->name.col,
 			"expected one condition: if backend=cpu or if "
 			"backend=cuda");
-	if (directive_keyvals(&b->sx, d, keys, kv) ||
+	if (lesson_directive_keyvals(&b->sx, d, keys, kv) ||
 	    (k = read_choice(b, kv[0].value, "backend", backends)) < 0)
 		return -1;
 	b->when = k == 0 ? LESSON_WHEN_CPU : LESSON_WHEN_CUDA;
@@ -422,54 +429,56 @@ static int do_if(struct build *b, const struct directive *d)
 	return 0;
 }
 
-int build_directive(struct build *b, const struct directive *d)
+int lesson_build_directive(struct build *b, const struct directive *d)
 {
 	bool in_if = b->when != LESSON_WHEN_ALWAYS;
 	b->target = TARGET_NARRATION;
-	if (word_is(d->name, "else") || word_is(d->name, "endif")) {
+	if (lesson_word_is(d->name, "else") ||
+	    lesson_word_is(d->name, "endif")) {
 		if (!in_if)
-			return syntax_fail(
+			return lesson_syntax_fail(
 				&b->sx, d->name.col,
 				"'%.*s' without an '<!-- if backend=... -->' "
 				"before it",
 				(int)d->name.len, d->name.s);
 		if (no_args(b, d))
 			return -1;
-		if (word_is(d->name, "endif")) {
+		if (lesson_word_is(d->name, "endif")) {
 			b->when = LESSON_WHEN_ALWAYS;
 			return 0;
 		}
 		if (b->in_else)
-			return syntax_fail(&b->sx, d->name.col,
-			                   "this 'if' already has its 'else'");
+			return lesson_syntax_fail(
+				&b->sx, d->name.col,
+				"this 'if' already has its 'else'");
 		b->in_else = true;
 		b->when = b->when == LESSON_WHEN_CPU ? LESSON_WHEN_CUDA
 		                                     : LESSON_WHEN_CPU;
 		return 0;
 	}
 	if (in_if)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, d->name.col,
 			"only narration may stand inside 'if' (line %u): "
 			"expected '<!-- else -->' or '<!-- endif -->'",
 			b->if_pos.line);
-	if (word_is(d->name, "show"))
+	if (lesson_word_is(d->name, "show"))
 		return do_show(b, d);
-	if (word_is(d->name, "steps"))
+	if (lesson_word_is(d->name, "steps"))
 		return do_steps(b, d);
-	if (word_is(d->name, "ask"))
+	if (lesson_word_is(d->name, "ask"))
 		return do_ask(b, d);
-	if (word_is(d->name, "why"))
+	if (lesson_word_is(d->name, "why"))
 		return do_why(b, d);
-	if (word_is(d->name, "notes"))
+	if (lesson_word_is(d->name, "notes"))
 		return do_text_block(b, d, &b->slide->notes);
-	if (word_is(d->name, "if"))
+	if (lesson_word_is(d->name, "if"))
 		return do_if(b, d);
-	if (word_is(d->name, "lesson"))
-		return syntax_fail(
+	if (lesson_word_is(d->name, "lesson"))
+		return lesson_syntax_fail(
 			&b->sx, d->name.col,
 			"'<!-- lesson format=... -->' belongs on line 1 only");
-	return syntax_fail(
+	return lesson_syntax_fail(
 		&b->sx, d->name.col,
 		"unknown directive '%.*s': expected show, steps, ask, "
 		"why, notes, if, else or endif",
@@ -498,7 +507,7 @@ static int split_choices(struct build *b, struct lesson_question *q)
 			uint32_t letter = (uint32_t)(line[3] - 'a');
 			if (letter != q->choice_count) {
 				b->sx.line = q->pos.line;
-				rc = syntax_fail(
+				rc = lesson_syntax_fail(
 					&b->sx, q->pos.col,
 					"choice '(%c)' of this question is out of order: "
 					"expected '(%c)'",
@@ -508,7 +517,8 @@ static int split_choices(struct build *b, struct lesson_question *q)
 			char **grown =
 				realloc(q->choices,
 			                (q->choice_count + 1) * sizeof(*grown));
-			char *c = grown ? text_dup(line + 6, len - 6) : NULL;
+			char *c = grown ? lesson_text_dup(line + 6, len - 6)
+			                : NULL;
 			if (grown)
 				q->choices = grown;
 			if (!c) {
@@ -522,7 +532,7 @@ static int split_choices(struct build *b, struct lesson_question *q)
 			size_t a = 0;
 			while (line[a] == ' ')
 				a++;
-			char *piece = text_dup(line + a, len - a);
+			char *piece = lesson_text_dup(line + a, len - a);
 			if (!piece) {
 				rc = oom(b);
 				break;
@@ -541,14 +551,14 @@ static int split_choices(struct build *b, struct lesson_question *q)
 			*last = joined;
 			continue;
 		}
-		if (text_add_line(&rest, line, len)) {
+		if (lesson_text_add_line(&rest, line, len)) {
 			rc = oom(b);
 			break;
 		}
 	}
 	if (rc == 0) {
 		bool no_memory = false;
-		char *t = text_take(&rest, &no_memory);
+		char *t = lesson_text_take(&rest, &no_memory);
 		free(q->text);
 		q->text = t;
 		if (no_memory)
@@ -562,7 +572,7 @@ static int check_question(struct build *b, struct lesson_question *q)
 {
 	b->sx.line = q->pos.line;
 	if (!q->text)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, q->pos.col,
 			"expected the question's text on the lines after "
 			"this 'ask'");
@@ -572,30 +582,30 @@ static int check_question(struct build *b, struct lesson_question *q)
 		return -1;
 	b->sx.line = q->pos.line;
 	if (q->choice_count < 2)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, q->pos.col,
 			"a choice question needs at least two choices, "
 			"lines '- (a) ...', '- (b) ...'");
 	if (q->right_choice >= q->choice_count)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, q->pos.col,
 			"answer=%c names no choice: the choices are (a) to "
 			"(%c)",
 			'a' + (int)q->right_choice,
 			'a' + (int)q->choice_count - 1);
 	if (!q->text)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, q->pos.col,
 			"expected the question's text before its choices");
 	if (!q->why)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, q->pos.col,
 			"a choice question needs a '<!-- why ... -->' "
 			"explaining its answer");
 	return 0;
 }
 
-int build_end_slide(struct build *b)
+int lesson_build_end_slide(struct build *b)
 {
 	struct lesson_slide *s = b->slide;
 	uint32_t line = b->sx.line;
@@ -604,7 +614,7 @@ int build_end_slide(struct build *b)
 			return -1;
 	if (s->segment_count == 0 && s->question_count == 0) {
 		b->sx.line = s->pos.line;
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, 1,
 			"this slide has no narration and no question");
 	}

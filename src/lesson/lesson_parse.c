@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int text_add_line(struct text *t, const char *s, size_t len)
+int lesson_text_add_line(struct text *t, const char *s, size_t len)
 {
 	if (t->len + len + 2 > t->cap) {
 		size_t cap = t->cap ? t->cap : 256;
@@ -35,7 +35,7 @@ static bool blank(const char *s, size_t len)
 	return true;
 }
 
-char *text_take(struct text *t, bool *oom)
+char *lesson_text_take(struct text *t, bool *oom)
 {
 	size_t a = 0, b = t->len;
 	/* skip whole blank lines at the start and at the end */
@@ -71,7 +71,7 @@ char *text_take(struct text *t, bool *oom)
 	return out;
 }
 
-char *text_dup(const char *s, size_t len)
+char *lesson_text_dup(const char *s, size_t len)
 {
 	char *out = malloc(len + 1);
 	if (out) {
@@ -81,10 +81,10 @@ char *text_dup(const char *s, size_t len)
 	return out;
 }
 
-int text_join(char **dst, const char *add)
+int lesson_text_join(char **dst, const char *add)
 {
 	if (!*dst) {
-		*dst = text_dup(add, strlen(add));
+		*dst = lesson_text_dup(add, strlen(add));
 		return *dst ? 0 : -1;
 	}
 	size_t a = strlen(*dst), b = strlen(add);
@@ -131,19 +131,19 @@ static int check_bytes(struct build *b, const char *line, size_t len)
 	const unsigned char *s = (const unsigned char *)line;
 	for (size_t k = 0; k < len;) {
 		if (s[k] < 0x20 && s[k] != '\t')
-			return syntax_fail(
+			return lesson_syntax_fail(
 				&b->sx, (uint32_t)k + 1,
 				"unexpected control character 0x%02x: a lesson "
 				"is UTF-8 text",
 				s[k]);
 		if (s[k] == 0x7f)
-			return syntax_fail(
+			return lesson_syntax_fail(
 				&b->sx, (uint32_t)k + 1,
 				"unexpected control character 0x7f: a lesson is "
 				"UTF-8 text");
 		size_t step = utf8_len(s + k, len - k);
 		if (step == 0)
-			return syntax_fail(
+			return lesson_syntax_fail(
 				&b->sx, (uint32_t)k + 1,
 				"invalid UTF-8: a lesson is UTF-8 text");
 		k += step;
@@ -153,13 +153,13 @@ static int check_bytes(struct build *b, const char *line, size_t len)
 
 static int oom(struct build *b)
 {
-	return syntax_fail(&b->sx, 1, "out of memory");
+	return lesson_syntax_fail(&b->sx, 1, "out of memory");
 }
 
-int build_flush(struct build *b)
+int lesson_build_flush(struct build *b)
 {
 	bool no_memory = false;
-	char *content = text_take(&b->text, &no_memory);
+	char *content = lesson_text_take(&b->text, &no_memory);
 	if (no_memory)
 		return oom(b);
 	if (!content)
@@ -168,7 +168,7 @@ int build_flush(struct build *b)
 	int rc = 0;
 	switch (b->target) {
 	case TARGET_SUMMARY:
-		rc = text_join(&b->lesson->summary, content);
+		rc = lesson_text_join(&b->lesson->summary, content);
 		break;
 	case TARGET_NARRATION: {
 		struct lesson_segment *grown = realloc(
@@ -183,8 +183,8 @@ int build_flush(struct build *b)
 		return 0;
 	}
 	case TARGET_QUESTION:
-		rc = text_join(&s->questions[s->question_count - 1].text,
-		               content);
+		rc = lesson_text_join(&s->questions[s->question_count - 1].text,
+		                      content);
 		break;
 	}
 	free(content);
@@ -226,19 +226,19 @@ static int heading_text(struct build *b, const char *line, size_t len,
 	while (e > a && (line[e - 1] == ' ' || line[e - 1] == '\t'))
 		e--;
 	if (a == e)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, (uint32_t)level + 1,
 			level == 1 ? "expected the lesson's title after '# '"
 				   : "expected the slide's title after '## '");
-	*out = text_dup(line + a, e - a);
+	*out = lesson_text_dup(line + a, e - a);
 	return *out ? 0 : oom(b);
 }
 
 static int start_slide(struct build *b, const char *line, size_t len)
 {
-	if (build_flush(b))
+	if (lesson_build_flush(b))
 		return -1;
-	if (b->slide && build_end_slide(b))
+	if (b->slide && lesson_build_end_slide(b))
 		return -1;
 	struct lesson *l = b->lesson;
 	struct lesson_slide *grown =
@@ -262,22 +262,22 @@ static int format_line(struct build *b, const char *line, size_t len)
 	struct keyval kv[DIRECTIVE_MAX_ARGS];
 	uint32_t version;
 	if (len < 4 || memcmp(line, "<!--", 4) != 0)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, 1,
 			"expected '<!-- lesson format=1 -->' as the first "
 			"line (is this a scanviz lesson?)");
-	if (directive_split(&b->sx, line, len, &d))
+	if (lesson_directive_split(&b->sx, line, len, &d))
 		return -1;
-	if (!word_is(d.name, "lesson") || d.argc != 1)
-		return syntax_fail(
+	if (!lesson_word_is(d.name, "lesson") || d.argc != 1)
+		return lesson_syntax_fail(
 			&b->sx, d.name.col,
 			"expected '<!-- lesson format=1 -->' as the first "
 			"line (is this a scanviz lesson?)");
-	if (directive_keyvals(&b->sx, &d, keys, kv) ||
-	    read_uint(&b->sx, kv[0].value, UINT32_MAX, &version))
+	if (lesson_directive_keyvals(&b->sx, &d, keys, kv) ||
+	    lesson_read_uint(&b->sx, kv[0].value, UINT32_MAX, &version))
 		return -1;
 	if (version != LESSON_FORMAT_VERSION)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, kv[0].value.col,
 			"format %u is not one this scanviz reads: expected "
 			"format=%d",
@@ -295,23 +295,23 @@ static int block_line(struct build *b, const char *line, size_t len)
 			break;
 		}
 	if (close < len && !blank(line + close + 3, len - close - 3))
-		return syntax_fail(&b->sx, (uint32_t)close + 4,
-		                   "expected nothing after '-->'");
-	if (text_add_line(&b->block_text, line, close))
+		return lesson_syntax_fail(&b->sx, (uint32_t)close + 4,
+		                          "expected nothing after '-->'");
+	if (lesson_text_add_line(&b->block_text, line, close))
 		return oom(b);
 	if (close == len)
 		return 0;
 	bool no_memory = false;
-	char *content = text_take(&b->block_text, &no_memory);
+	char *content = lesson_text_take(&b->block_text, &no_memory);
 	if (no_memory)
 		return oom(b);
 	if (!content) {
 		b->sx.line = b->block_pos.line;
-		return syntax_fail(&b->sx, b->block_pos.col,
-		                   "expected text in this '%s' comment",
-		                   b->block_name);
+		return lesson_syntax_fail(&b->sx, b->block_pos.col,
+		                          "expected text in this '%s' comment",
+		                          b->block_name);
 	}
-	int rc = text_join(b->block_dst, content);
+	int rc = lesson_text_join(b->block_dst, content);
 	free(content);
 	b->block_dst = NULL;
 	return rc ? oom(b) : 0;
@@ -325,7 +325,7 @@ static int body_line(struct build *b, const char *line, size_t len)
 	if (indent > 0 && indent < 4 && indent < len &&
 	    (line[indent] == '#' ||
 	     (len - indent >= 4 && memcmp(line + indent, "<!--", 4) == 0)))
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, 1,
 			"expected '%s' in column 1: headings and directives "
 			"are not indented",
@@ -340,20 +340,20 @@ static int body_line(struct build *b, const char *line, size_t len)
 		}
 		if (blank(line, len))
 			return 0;
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, 1,
 			"expected the lesson's title '# ...' after the "
 			"format line");
 	}
 	if (level == 1)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, 1,
 			"a lesson has one title '# ...'; slides start with "
 			"'## '");
 	if (level == 2) {
 		if (b->when != LESSON_WHEN_ALWAYS) {
 			b->sx.line = b->if_pos.line;
-			return syntax_fail(
+			return lesson_syntax_fail(
 				&b->sx, b->if_pos.col,
 				"this 'if' is not closed: expected "
 				"'<!-- endif -->' before the next slide");
@@ -363,15 +363,16 @@ static int body_line(struct build *b, const char *line, size_t len)
 	if (directive) {
 		struct directive d;
 		if (!b->slide)
-			return syntax_fail(
+			return lesson_syntax_fail(
 				&b->sx, 1,
 				"directives belong in slides: start a slide "
 				"with '## ' first");
-		if (directive_split(&b->sx, line, len, &d) || build_flush(b))
+		if (lesson_directive_split(&b->sx, line, len, &d) ||
+		    lesson_build_flush(b))
 			return -1;
-		return build_directive(b, &d);
+		return lesson_build_directive(b, &d);
 	}
-	return text_add_line(&b->text, line, len) ? oom(b) : 0;
+	return lesson_text_add_line(&b->text, line, len) ? oom(b) : 0;
 }
 
 static int finish(struct build *b, uint32_t last_line)
@@ -379,30 +380,30 @@ static int finish(struct build *b, uint32_t last_line)
 	b->sx.line = last_line;
 	if (b->block_dst) {
 		b->sx.line = b->block_pos.line;
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, b->block_pos.col,
 			"this '%s' comment is never closed: expected '-->'",
 			b->block_name);
 	}
 	if (b->when != LESSON_WHEN_ALWAYS) {
 		b->sx.line = b->if_pos.line;
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, b->if_pos.col,
 			"this 'if' is not closed: expected '<!-- endif -->'");
 	}
 	if (!b->have_title)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, 1,
 			"expected the lesson's title '# ...' after the "
 			"format line");
-	if (build_flush(b))
+	if (lesson_build_flush(b))
 		return -1;
 	if (!b->slide)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, 1,
 			"expected at least one slide: a line '## Slide "
 			"title'");
-	return build_end_slide(b);
+	return lesson_build_end_slide(b);
 }
 
 static int parse_lines(struct build *b, const char *text, size_t len)
@@ -413,7 +414,7 @@ static int parse_lines(struct build *b, const char *text, size_t len)
 	struct lesson_pos fence_pos = {0, 0};
 	if (len == 0) {
 		b->sx.line = 1;
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, 1,
 			"expected '<!-- lesson format=1 -->' as the first "
 			"line: the file is empty");
@@ -448,7 +449,7 @@ static int parse_lines(struct build *b, const char *text, size_t len)
 				if (blank(line + k + run, line_len - k - run))
 					fence_len = 0;
 			}
-			if (text_add_line(&b->text, line, line_len))
+			if (lesson_text_add_line(&b->text, line, line_len))
 				return oom(b);
 			continue;
 		}
@@ -456,7 +457,7 @@ static int parse_lines(struct build *b, const char *text, size_t len)
 			fence_ch = ch;
 			fence_len = run;
 			fence_pos = (struct lesson_pos){b->sx.line, 1};
-			if (text_add_line(&b->text, line, line_len))
+			if (lesson_text_add_line(&b->text, line, line_len))
 				return oom(b);
 			continue;
 		}
@@ -465,7 +466,7 @@ static int parse_lines(struct build *b, const char *text, size_t len)
 	}
 	if (fence_len > 0) {
 		b->sx.line = fence_pos.line;
-		return syntax_fail(
+		return lesson_syntax_fail(
 			&b->sx, fence_pos.col,
 			"this code block is never closed: expected a line "
 			"of %zu or more '%c'",
@@ -483,7 +484,7 @@ struct lesson *lesson_parse(const char *text, size_t len, const char *file,
 	b.run = -1;
 	b.lesson = calloc(1, sizeof(*b.lesson));
 	if (b.lesson)
-		b.lesson->file = text_dup(b.sx.file, strlen(b.sx.file));
+		b.lesson->file = lesson_text_dup(b.sx.file, strlen(b.sx.file));
 	if (!b.lesson || !b.lesson->file) {
 		lesson_destroy(b.lesson);
 		lesson_error(err, err_size, b.sx.file,

@@ -52,6 +52,9 @@ static int run_show(const struct lesson *l, const struct lesson_run *r,
 	                      : r->schedule_set ? "cpu"
 	                                        : fallback;
 	snprintf(o.backend, sizeof(o.backend), "%s", backend);
+	/* a failed run is reported once, by the caller, with the lesson's
+	 * file and line */
+	o.quiet = true;
 	char why[256];
 	if (lesson_run_request(r, &o.request, why, sizeof(why))) {
 		lesson_error(err, err_size, l->file, r->pos, "%s", why);

@@ -1,7 +1,8 @@
 /* lesson_progress.c - the progress file: a header line, then one record
- * per lesson, "KEY<TAB>SLIDE<TAB>ANSWERS". Written atomically (temporary
- * file, then rename) so a crash never leaves half a file. Depends on
- * lesson_progress.h and POSIX (mkdir, mkstemp). */
+ * per lesson, "KEY<TAB>SLIDE<TAB>ANSWERS". Written whole or not at all
+ * through out_file.h (a temporary file, then rename; a symbolic link is
+ * followed), so a crash never leaves half a file. Depends on
+ * lesson_progress.h, out_file.h (src/common) and POSIX (mkdir). */
 #define _POSIX_C_SOURCE 200809L
 #include "lesson_progress.h"
 
@@ -10,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
+
+#include "out_file.h"
 
 #define HEADER "scanviz-progress 1\n"
 #define LINE_MAX_BYTES 8192
@@ -116,24 +118,15 @@ int lesson_progress_write(const char *path, const char *key, size_t slide,
 		         path);
 		return -1;
 	}
-	char tmp[4096];
-	if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp) ||
-	    make_parents(path)) {
+	if (make_parents(path)) {
 		snprintf(err, err_size, "%s: cannot create its folder: %s",
 		         path, strerror(errno));
 		return -1;
 	}
-	int fd = mkstemp(tmp);
-	FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
-	if (!out) {
-		snprintf(err, err_size, "%s: cannot write progress: %s", path,
-		         strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			remove(tmp);
-		}
+	struct out_file *o;
+	if (out_file_open(path, &o, err, err_size) != OUT_FILE_OK)
 		return -1;
-	}
+	FILE *out = out_file_stream(o);
 	fputs(HEADER, out);
 	/* Keep every other lesson's record as it was. */
 	FILE *in = fopen(path, "r");
@@ -150,11 +143,5 @@ int lesson_progress_write(const char *path, const char *key, size_t slide,
 	if (in)
 		fclose(in);
 	fprintf(out, "%s\t%zu\t%s\n", key, slide, answers);
-	if (fclose(out) != 0 || rename(tmp, path) != 0) {
-		snprintf(err, err_size, "%s: cannot write progress: %s", path,
-		         strerror(errno));
-		remove(tmp);
-		return -1;
-	}
-	return 0;
+	return out_file_commit(o, err, err_size);
 }

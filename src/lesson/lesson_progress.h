@@ -18,9 +18,10 @@ int lesson_progress_path(char *out, size_t size);
 int lesson_progress_read(const char *path, const char *key, size_t *slide,
                          char *answers, size_t answers_size);
 
-/* Saves (or replaces) the record of `key`, keeping the others: writes a
- * temporary file beside `path` and renames it over, creating the folders
- * on the way. Keys with tabs or newlines are refused. Returns 0, or -1 with
+/* Saves (or replaces) the record of `key`, keeping the others, creating
+ * the folders on the way: writes a temporary file beside `path` (beside its
+ * target when `path` is a symbolic link) and renames it over, with
+ * out_file.h. Keys with tabs or newlines are refused. Returns 0, or -1 with
  * one line in err. */
 int lesson_progress_write(const char *path, const char *key, size_t slide,
                           const char *answers, char *err, size_t err_size);

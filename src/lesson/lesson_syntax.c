@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int syntax_fail(struct syntax *sx, uint32_t col, const char *fmt, ...)
+int lesson_syntax_fail(struct syntax *sx, uint32_t col, const char *fmt, ...)
 {
 	char msg[384];
 	va_list ap;
@@ -21,7 +21,7 @@ int syntax_fail(struct syntax *sx, uint32_t col, const char *fmt, ...)
 	return -1;
 }
 
-bool word_is(struct word w, const char *lit)
+bool lesson_word_is(struct word w, const char *lit)
 {
 	return strlen(lit) == w.len && memcmp(w.s, lit, w.len) == 0;
 }
@@ -57,8 +57,8 @@ static const char *shown(struct word w, char *buf, size_t size)
 	return buf;
 }
 
-int directive_split(struct syntax *sx, const char *line, size_t len,
-                    struct directive *d)
+int lesson_directive_split(struct syntax *sx, const char *line, size_t len,
+                           struct directive *d)
 {
 	memset(d, 0, sizeof(*d));
 	size_t k = 4; /* past "<!--" */
@@ -69,14 +69,15 @@ int directive_split(struct syntax *sx, const char *line, size_t len,
 		k++;
 	d->name = (struct word){line + start, k - start, (uint32_t)start + 1};
 	if (d->name.len == 0)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			sx, (uint32_t)k + 1,
 			"expected a directive name after '<!--' (show, "
 			"steps, ask, why, notes, if, else, endif); a line "
 			"starting with '<!--' is always a directive");
 	if (k < len && !is_space(line[k]) && line[k] != '-')
-		return syntax_fail(sx, (uint32_t)k + 1,
-		                   "expected a space after the directive name");
+		return lesson_syntax_fail(
+			sx, (uint32_t)k + 1,
+			"expected a space after the directive name");
 
 	/* Find the closing "-->" on this line, if any. */
 	size_t close = len;
@@ -85,15 +86,16 @@ int directive_split(struct syntax *sx, const char *line, size_t len,
 			close = j;
 			break;
 		}
-	bool free_text = word_is(d->name, "notes") || word_is(d->name, "why");
+	bool free_text = lesson_word_is(d->name, "notes") ||
+	                 lesson_word_is(d->name, "why");
 	if (close == len && !free_text)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			sx, (uint32_t)len + 1,
 			"expected '-->' closing the directive on this line");
 	if (close < len)
 		for (size_t j = close + 3; j < len; j++)
 			if (!is_space(line[j]))
-				return syntax_fail(
+				return lesson_syntax_fail(
 					sx, (uint32_t)j + 1,
 					"expected nothing after '-->' on a "
 					"directive line");
@@ -117,7 +119,7 @@ int directive_split(struct syntax *sx, const char *line, size_t len,
 		while (k < close && !is_space(line[k]))
 			k++;
 		if (d->argc == DIRECTIVE_MAX_ARGS)
-			return syntax_fail(
+			return lesson_syntax_fail(
 				sx, (uint32_t)w + 1,
 				"too many words in one directive (at most %d)",
 				DIRECTIVE_MAX_ARGS);
@@ -127,8 +129,8 @@ int directive_split(struct syntax *sx, const char *line, size_t len,
 	return 0;
 }
 
-int directive_keyvals(struct syntax *sx, const struct directive *d,
-                      const char *const *keys, struct keyval *out)
+int lesson_directive_keyvals(struct syntax *sx, const struct directive *d,
+                             const char *const *keys, struct keyval *out)
 {
 	char buf[64];
 	for (size_t a = 0; a < d->argc; a++) {
@@ -137,15 +139,15 @@ int directive_keyvals(struct syntax *sx, const struct directive *d,
 		while (eq < w.len && w.s[eq] != '=')
 			eq++;
 		if (eq == 0 || eq == w.len)
-			return syntax_fail(sx, w.col,
-			                   "expected key=value, found '%s'",
-			                   shown(w, buf, sizeof(buf)));
+			return lesson_syntax_fail(
+				sx, w.col, "expected key=value, found '%s'",
+				shown(w, buf, sizeof(buf)));
 		struct word key = sub(w, 0, eq),
 			    value = sub(w, eq + 1, w.len - eq - 1);
 		bool known = false;
 		char list[256] = "";
 		for (size_t k = 0; keys[k]; k++) {
-			known = known || word_is(key, keys[k]);
+			known = known || lesson_word_is(key, keys[k]);
 			if (strlen(list) + strlen(keys[k]) + 3 < sizeof(list)) {
 				if (k)
 					strcat(list, ", ");
@@ -153,18 +155,18 @@ int directive_keyvals(struct syntax *sx, const struct directive *d,
 			}
 		}
 		if (!known)
-			return syntax_fail(
+			return lesson_syntax_fail(
 				sx, key.col,
 				"unknown key '%s' for '%.*s': expected %s",
 				shown(key, buf, sizeof(buf)), (int)d->name.len,
 				d->name.s, list);
 		if (value.len == 0)
-			return syntax_fail(sx, value.col,
-			                   "expected a value after '='");
+			return lesson_syntax_fail(sx, value.col,
+			                          "expected a value after '='");
 		for (size_t b = 0; b < a; b++)
 			if (out[b].key.len == key.len &&
 			    memcmp(out[b].key.s, key.s, key.len) == 0)
-				return syntax_fail(
+				return lesson_syntax_fail(
 					sx, key.col, "'%s' is given twice",
 					shown(key, buf, sizeof(buf)));
 		out[a] = (struct keyval){key, value};
@@ -177,21 +179,22 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-int read_uint(struct syntax *sx, struct word w, uint32_t max, uint32_t *out)
+int lesson_read_uint(struct syntax *sx, struct word w, uint32_t max,
+                     uint32_t *out)
 {
 	uint64_t v = 0;
 	if (w.len == 0)
-		return syntax_fail(sx, w.col, "expected a whole number");
+		return lesson_syntax_fail(sx, w.col, "expected a whole number");
 	for (size_t k = 0; k < w.len; k++) {
 		if (!is_digit(w.s[k]))
-			return syntax_fail(
+			return lesson_syntax_fail(
 				sx, w.col + (uint32_t)k,
 				"expected a whole number (digits 0-9)");
 		v = v * 10 + (uint64_t)(w.s[k] - '0');
 		if (v > max)
-			return syntax_fail(sx, w.col,
-			                   "number too large: at most %u here",
-			                   max);
+			return lesson_syntax_fail(
+				sx, w.col, "number too large: at most %u here",
+				max);
 	}
 	*out = (uint32_t)v;
 	return 0;
@@ -228,25 +231,25 @@ static size_t number_len(struct word w)
 	return k;
 }
 
-int read_number(struct syntax *sx, struct word w, double *out)
+int lesson_read_number(struct syntax *sx, struct word w, double *out)
 {
 	size_t len = number_len(w);
 	if (len == 0 || len != w.len || len >= 64)
-		return syntax_fail(sx,
-		                   w.col + (uint32_t)(len < w.len ? len : 0),
-		                   "expected a number such as 3, -1.5 or 2e3");
+		return lesson_syntax_fail(
+			sx, w.col + (uint32_t)(len < w.len ? len : 0),
+			"expected a number such as 3, -1.5 or 2e3");
 	char buf[64];
 	memcpy(buf, w.s, len);
 	buf[len] = '\0';
 	double v = strtod(buf, NULL);
 	if (!isfinite(v) || fabs(v) > 3.4e38)
-		return syntax_fail(sx, w.col,
-		                   "number out of range for a float");
+		return lesson_syntax_fail(sx, w.col,
+		                          "number out of range for a float");
 	*out = v;
 	return 0;
 }
 
-int read_input(struct syntax *sx, struct word w, float **out, size_t *n)
+int lesson_read_input(struct syntax *sx, struct word w, float **out, size_t *n)
 {
 	size_t count = 0, cap = 0;
 	float *values = NULL;
@@ -263,20 +266,21 @@ int read_input(struct syntax *sx, struct word w, float **out, size_t *n)
 		uint32_t times = 1;
 		if (item.len == 0) {
 			free(values);
-			return syntax_fail(
+			return lesson_syntax_fail(
 				sx, item.col,
 				"expected a number between the commas");
 		}
-		if (read_number(sx, sub(item, 0, star), &v) ||
+		if (lesson_read_number(sx, sub(item, 0, star), &v) ||
 		    (star < item.len &&
-		     read_uint(sx, sub(item, star + 1, item.len - star - 1),
-		               LESSON_MAX_INPUT, &times))) {
+		     lesson_read_uint(sx,
+		                      sub(item, star + 1, item.len - star - 1),
+		                      LESSON_MAX_INPUT, &times))) {
 			free(values);
 			return -1;
 		}
 		if (times == 0 || count + times > LESSON_MAX_INPUT) {
 			free(values);
-			return syntax_fail(
+			return lesson_syntax_fail(
 				sx, item.col,
 				times == 0
 					? "expected at least 1 copy after '*'"
@@ -291,8 +295,8 @@ int read_input(struct syntax *sx, struct word w, float **out, size_t *n)
 			float *grown = realloc(values, ncap * sizeof(*values));
 			if (!grown) {
 				free(values);
-				return syntax_fail(sx, item.col,
-				                   "out of memory");
+				return lesson_syntax_fail(sx, item.col,
+				                          "out of memory");
 			}
 			values = grown;
 			cap = ncap;
@@ -308,27 +312,27 @@ int read_input(struct syntax *sx, struct word w, float **out, size_t *n)
 	return 0;
 }
 
-int read_ref(struct syntax *sx, struct word w, bool end_allowed,
-             struct lesson_ref *out)
+int lesson_read_ref(struct syntax *sx, struct word w, bool end_allowed,
+                    struct lesson_ref *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->pos = (struct lesson_pos){sx->line, w.col};
-	if (word_is(w, "last")) {
+	if (lesson_word_is(w, "last")) {
 		out->kind = LESSON_REF_LAST;
 		return 0;
 	}
-	if (end_allowed && word_is(w, "end")) {
+	if (end_allowed && lesson_word_is(w, "end")) {
 		out->kind = LESSON_REF_END;
 		return 0;
 	}
 	if (w.len > 0 && is_digit(w.s[0])) {
 		/* Written from 1, as `scanviz dump` and the window count steps. */
 		out->kind = LESSON_REF_INDEX;
-		if (read_uint(sx, w, UINT32_MAX, &out->index))
+		if (lesson_read_uint(sx, w, UINT32_MAX, &out->index))
 			return -1;
 		if (out->index == 0)
-			return syntax_fail(sx, w.col,
-			                   "steps are counted from 1");
+			return lesson_syntax_fail(sx, w.col,
+			                          "steps are counted from 1");
 		out->index--;
 		return 0;
 	}
@@ -344,7 +348,7 @@ int read_ref(struct syntax *sx, struct word w, bool end_allowed,
 		phase = trace_phase_from_name(buf);
 	}
 	if (phase < 0)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			sx, w.col,
 			"expected a step reference: a number, last,%s or "
 			"PHASE[:STRIDE][#BLOCK][@LEVEL] with PHASE one of "
@@ -369,11 +373,12 @@ int read_ref(struct syntax *sx, struct word w, bool end_allowed,
 		            : m == 1 ? &out->has_block
 		                     : &out->has_level;
 		*has = true;
-		if (read_uint(sx, sub(w, start, k - start), UINT32_MAX, field))
+		if (lesson_read_uint(sx, sub(w, start, k - start), UINT32_MAX,
+		                     field))
 			return -1;
 	}
 	if (k < w.len)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			sx, w.col + (uint32_t)k,
 			"expected :STRIDE, then #BLOCK, then @LEVEL after "
 			"the phase");
@@ -399,13 +404,13 @@ static const struct {
 	{"scanned-sum", LESSON_EXPR_SCANNED_SUM, true},
 };
 
-int read_expr(struct syntax *sx, struct word w, struct lesson_expr *out)
+int lesson_read_expr(struct syntax *sx, struct word w, struct lesson_expr *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->pos = (struct lesson_pos){sx->line, w.col};
 	if (w.len > 0 && (is_digit(w.s[0]) || w.s[0] == '-')) {
 		out->kind = LESSON_EXPR_NUMBER;
-		return read_number(sx, w, &out->number);
+		return lesson_read_number(sx, w, &out->number);
 	}
 	size_t name = 0;
 	while (name < w.len && w.s[name] != '.' && w.s[name] != '[' &&
@@ -413,10 +418,10 @@ int read_expr(struct syntax *sx, struct word w, struct lesson_expr *out)
 		name++;
 	struct word head = sub(w, 0, name);
 	size_t e = 0, count = sizeof(expr_names) / sizeof(expr_names[0]);
-	while (e < count && !word_is(head, expr_names[e].name))
+	while (e < count && !lesson_word_is(head, expr_names[e].name))
 		e++;
 	if (e == count)
-		return syntax_fail(
+		return lesson_syntax_fail(
 			sx, w.col,
 			"expected a number or a trace quantity: additions, "
 			"additions.PHASE, additions@STEP, steps, hazards, divergences, n, "
@@ -426,8 +431,8 @@ int read_expr(struct syntax *sx, struct word w, struct lesson_expr *out)
 	size_t k = name;
 	if (out->kind == LESSON_EXPR_ADDITIONS && k < w.len && w.s[k] == '@') {
 		out->kind = LESSON_EXPR_ADDITIONS_STEP;
-		return read_ref(sx, sub(w, k + 1, w.len - k - 1), false,
-		                &out->step);
+		return lesson_read_ref(sx, sub(w, k + 1, w.len - k - 1), false,
+		                       &out->step);
 	}
 	if (out->kind == LESSON_EXPR_ADDITIONS && k < w.len && w.s[k] == '.') {
 		char buf[24];
@@ -439,7 +444,7 @@ int read_expr(struct syntax *sx, struct word w, struct lesson_expr *out)
 			phase = trace_phase_from_name(buf);
 		}
 		if (phase < 0)
-			return syntax_fail(
+			return lesson_syntax_fail(
 				sx, w.col + (uint32_t)k + 1,
 				"expected a phase after 'additions.': load, "
 				"stride, reduce, reverse, store or add-back");
@@ -449,36 +454,36 @@ int read_expr(struct syntax *sx, struct word w, struct lesson_expr *out)
 	}
 	if (!expr_names[e].indexed) {
 		if (k < w.len)
-			return syntax_fail(sx, w.col + (uint32_t)k,
-			                   "expected nothing after '%s'",
-			                   expr_names[e].name);
+			return lesson_syntax_fail(sx, w.col + (uint32_t)k,
+			                          "expected nothing after '%s'",
+			                          expr_names[e].name);
 		return 0;
 	}
 	if (k == w.len || w.s[k] != '[')
-		return syntax_fail(sx, w.col + (uint32_t)k,
-		                   "expected '[INDEX]' after '%s'",
-		                   expr_names[e].name);
+		return lesson_syntax_fail(sx, w.col + (uint32_t)k,
+		                          "expected '[INDEX]' after '%s'",
+		                          expr_names[e].name);
 	size_t open = ++k;
 	while (k < w.len && w.s[k] != ']')
 		k++;
 	if (k == w.len)
-		return syntax_fail(sx, w.col + (uint32_t)open - 1,
-		                   "expected ']' closing the index");
-	if (read_uint(sx, sub(w, open, k - open), LESSON_MAX_INPUT,
-	              &out->index))
+		return lesson_syntax_fail(sx, w.col + (uint32_t)open - 1,
+		                          "expected ']' closing the index");
+	if (lesson_read_uint(sx, sub(w, open, k - open), LESSON_MAX_INPUT,
+	                     &out->index))
 		return -1;
 	k++;
 	if (out->kind == LESSON_EXPR_XY) {
 		if (k == w.len || w.s[k] != '@')
-			return syntax_fail(
+			return lesson_syntax_fail(
 				sx, w.col + (uint32_t)k,
 				"expected '@STEP' after xy[I]: XY changes at "
 				"every step");
-		return read_ref(sx, sub(w, k + 1, w.len - k - 1), false,
-		                &out->step);
+		return lesson_read_ref(sx, sub(w, k + 1, w.len - k - 1), false,
+		                       &out->step);
 	}
 	if (k < w.len)
-		return syntax_fail(sx, w.col + (uint32_t)k,
-		                   "expected nothing after ']'");
+		return lesson_syntax_fail(sx, w.col + (uint32_t)k,
+		                          "expected nothing after ']'");
 	return 0;
 }

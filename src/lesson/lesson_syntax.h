@@ -19,8 +19,8 @@ struct syntax {
 };
 
 /* Records "file:line:col: message" for the current line; returns -1 so
- * callers can `return syntax_fail(...)`. */
-int syntax_fail(struct syntax *sx, uint32_t col, const char *fmt, ...)
+ * callers can `return lesson_syntax_fail(...)`. */
+int lesson_syntax_fail(struct syntax *sx, uint32_t col, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 3, 4)))
 #endif
@@ -34,7 +34,7 @@ struct word {
 };
 
 /* True when word w spells exactly `lit`. */
-bool word_is(struct word w, const char *lit);
+bool lesson_word_is(struct word w, const char *lit);
 
 #define DIRECTIVE_MAX_ARGS 16
 
@@ -50,8 +50,8 @@ struct directive {
 };
 
 /* Splits a directive line (which starts with "<!--"). Returns 0 or -1. */
-int directive_split(struct syntax *sx, const char *line, size_t len,
-                    struct directive *d);
+int lesson_directive_split(struct syntax *sx, const char *line, size_t len,
+                           struct directive *d);
 
 /* A `key=value` argument split in two; value.len > 0. */
 struct keyval {
@@ -60,17 +60,18 @@ struct keyval {
 
 /* Splits every argument of d into key=value pairs, refusing keys not in the
  * NULL-terminated list `keys` and keys given twice. Returns 0 or -1. */
-int directive_keyvals(struct syntax *sx, const struct directive *d,
-                      const char *const *keys, struct keyval *out);
+int lesson_directive_keyvals(struct syntax *sx, const struct directive *d,
+                             const char *const *keys, struct keyval *out);
 
 /* Readers of values; each returns 0, or -1 with the error set at w's column. */
-int read_uint(struct syntax *sx, struct word w, uint32_t max, uint32_t *out);
-int read_number(struct syntax *sx, struct word w, double *out);
+int lesson_read_uint(struct syntax *sx, struct word w, uint32_t max,
+                     uint32_t *out);
+int lesson_read_number(struct syntax *sx, struct word w, double *out);
 /* A comma list of numbers, `V*K` for K copies; *out is malloc'ed. */
-int read_input(struct syntax *sx, struct word w, float **out, size_t *n);
+int lesson_read_input(struct syntax *sx, struct word w, float **out, size_t *n);
 /* A step reference; `end_allowed` admits `end`. */
-int read_ref(struct syntax *sx, struct word w, bool end_allowed,
-             struct lesson_ref *out);
-int read_expr(struct syntax *sx, struct word w, struct lesson_expr *out);
+int lesson_read_ref(struct syntax *sx, struct word w, bool end_allowed,
+                    struct lesson_ref *out);
+int lesson_read_expr(struct syntax *sx, struct word w, struct lesson_expr *out);
 
 #endif

@@ -1,15 +1,16 @@
 /* options.c - parsing the run options one at a time, and checking them
- * together once all are in. Depends on options.h; values and input files
- * are read by options_values.c, runs are made by options_execute.c. */
+ * together once all are in. Depends on options.h and in_file.h (src/common,
+ * which reads input files); values are parsed by options_values.c, runs
+ * are made by options_execute.c. */
 #include "options.h"
 
 #include <errno.h>
-#include <float.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "in_file.h"
 
 enum option_id {
 	OPT_ALGO,
@@ -332,127 +333,88 @@ int run_options_parse(struct run_options *o, int argc, char **argv, int *i)
 	return 1;
 }
 
-/* Reads a whole stream into memory. Returns 0, or -1 with errno set. */
-static int read_all(FILE *f, char **text, size_t *len)
+/* Keeps and prints an out-of-memory message with the advice every one
+ * gives; returns -2, which run_options_finish() turns into exit code 1. */
+static int out_of_memory(struct run_options *o, const char *what)
 {
-	size_t cap = 1 << 16, used = 0;
-	char *buf = malloc(cap);
-	if (!buf)
-		return -1;
-	for (;;) {
-		if (used == cap) {
-			char *p = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2)
-			                             : NULL;
-			if (!p) {
-				free(buf);
-				errno = ENOMEM;
-				return -1;
-			}
-			buf = p;
-			cap *= 2;
-		}
-		size_t got = fread(buf + used, 1, cap - used, f);
-		used += got;
-		if (got == 0) {
-			if (ferror(f)) {
-				int e = errno ? errno : EIO;
-				free(buf);
-				errno = e;
-				return -1;
-			}
-			break;
-		}
-	}
-	*text = buf;
-	*len = used;
-	return 0;
+	fail(o, "%s: " SCAN_OOM_ADVICE, what);
+	return -2;
 }
 
-static int load_file(struct run_options *o)
+/* A parse_values() result: 0, -1 (bad input) or -2 (out of memory), its
+ * message already in o->error; prints it. */
+static int values_result(struct run_options *o, int rc)
 {
-	const char *path = o->input_file;
-	bool is_stdin = strcmp(path, "-") == 0;
-	const char *where = is_stdin ? "<stdin>" : path;
-	FILE *f = is_stdin ? stdin : fopen(path, "rb");
-	char *text = NULL;
-	size_t len = 0;
-	if (!f)
-		return fail(
-			o,
-			"--input-file %s: cannot open it (%s): check the path",
-			path, strerror(errno));
-	errno = 0;
-	int rc = read_all(f, &text, &len);
-	int e = errno;
-	if (!is_stdin)
-		fclose(f);
-	if (rc)
-		return fail(o,
-		            "--input-file %s: cannot read it (%s): give a text "
-		            "file of numbers",
-		            where, strerror(e));
-	rc = run_options_parse_values(text, len, where, true, &o->input, &o->n,
-	                              o->error, sizeof(o->error));
-	free(text);
 	if (rc)
 		fprintf(stderr, "scanviz: %s\n", o->error);
 	return rc;
 }
 
+static int load_file(struct run_options *o)
+{
+	const char *path = o->input_file;
+	const char *where = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	char *text, what[512];
+	size_t len;
+	enum in_file_status st = in_file_read(path, SIZE_MAX - 1, &text, &len);
+	if (st == IN_FILE_CANNOT_OPEN)
+		return fail(
+			o,
+			"--input-file %s: cannot open it (%s): check the path",
+			path, strerror(errno));
+	if (st != IN_FILE_OK && errno == ENOMEM) {
+		snprintf(what, sizeof(what),
+		         "--input-file %s: out of memory reading it", where);
+		return out_of_memory(o, what);
+	}
+	if (st != IN_FILE_OK)
+		return fail(o,
+		            "--input-file %s: cannot read it (%s): give a text "
+		            "file of numbers",
+		            where, strerror(errno));
+	int rc = run_options_parse_values(text, len, where, true, &o->input,
+	                                  &o->n, o->error, sizeof(o->error));
+	free(text);
+	return values_result(o, rc);
+}
+
+/* Fills o->input and o->n from the input option. Returns 0, -1 (bad
+ * input) or -2 (out of memory), after one line on stderr. */
 static int load_input(struct run_options *o)
 {
+	char what[128];
 	switch (o->source) {
 	case RUN_INPUT_DEFAULT:
 		o->n = sizeof(book_input) / sizeof(book_input[0]);
 		o->input = malloc(sizeof(book_input));
 		if (!o->input)
-			return fail(o, "out of memory");
+			return out_of_memory(o, "out of memory for the input");
 		memcpy(o->input, book_input, sizeof(book_input));
 		return 0;
 	case RUN_INPUT_TEXT:
-		if (run_options_parse_values(o->input_text,
-		                             strlen(o->input_text), "--input",
-		                             false, &o->input, &o->n, o->error,
-		                             sizeof(o->error))) {
-			fprintf(stderr, "scanviz: %s\n", o->error);
-			return -1;
-		}
-		return 0;
+		return values_result(
+			o, run_options_parse_values(
+				   o->input_text, strlen(o->input_text),
+				   "--input", false, &o->input, &o->n,
+				   o->error, sizeof(o->error)));
 	case RUN_INPUT_FILE:
 		return load_file(o);
 	case RUN_INPUT_RANDOM:
 		o->n = o->random_n;
 		o->input = malloc(o->n * sizeof(*o->input));
-		if (!o->input)
-			return fail(
-				o,
-				"--n %zu: out of memory for the input: give a "
-				"smaller --n",
-				o->n);
+		if (!o->input) {
+			snprintf(what, sizeof(what),
+			         "--n %zu: out of memory for the input", o->n);
+			return out_of_memory(o, what);
+		}
 		run_options_random_input(o->seed, o->n, o->input);
 		return 0;
 	}
 	return fail(o, "no input");
 }
 
-/* Every partial sum any scan order forms is bounded by the sum of the
- * magnitudes, so while that stays a finite float no addition overflows. */
-static int check_sums(struct run_options *o)
-{
-	double total = 0.0;
-	for (size_t k = 0; k < o->n; k++) {
-		total += fabs((double)o->input[k]);
-		if (total > FLT_MAX)
-			return fail(o,
-			            "the input's sums pass the largest float "
-			            "(%g) at "
-			            "element %zu: give smaller numbers",
-			            (double)FLT_MAX, k);
-	}
-	return 0;
-}
-
-int run_options_finish(struct run_options *o)
+/* The options that only make sense together. Returns 0 or -1. */
+static int check_together(struct run_options *o)
 {
 	const struct scan_algorithm *a = o->algorithm;
 	if (o->seed_set && o->source != RUN_INPUT_RANDOM)
@@ -474,13 +436,22 @@ int run_options_finish(struct run_options *o)
 			o,
 			"--schedule orders the CPU emulator's threads: use it "
 			"with --backend cpu, or leave it out");
+	return 0;
+}
+
+int run_options_finish(struct run_options *o)
+{
+	const struct scan_algorithm *a = o->algorithm;
+	if (check_together(o))
+		return 2;
 	if (!o->section_kernel_set)
 		o->section_kernel = a->section_kernel;
 
 	free(o->input);
 	o->input = NULL;
-	if (load_input(o) || check_sums(o))
-		return -1;
+	int rc = load_input(o);
+	if (rc)
+		return rc == -2 ? 1 : 2;
 
 	o->request = (struct scan_request){
 		.algorithm = a,
@@ -492,8 +463,10 @@ int run_options_finish(struct run_options *o)
 		.detail_auto = o->detail_auto,
 	};
 	char err[RUN_OPTIONS_ERROR_MAX];
-	if (scan_request_check(&o->request, err, sizeof(err)))
-		return fail(o, "%s", err);
+	if (scan_request_check(&o->request, err, sizeof(err))) {
+		fail(o, "%s", err);
+		return 2;
+	}
 	return 0;
 }
 

@@ -55,6 +55,10 @@ struct run_options {
 
 	/* The checked request run_options_finish() builds (input borrowed). */
 	struct scan_request request;
+	/* run_options_execute() leaves a failed run's message in `error`
+	 * without printing it, for a caller that prints its own line (a lesson
+	 * names the lesson file and line). */
+	bool quiet;
 	/* The last error, as printed on stderr (without "scanviz: "). */
 	char error[RUN_OPTIONS_ERROR_MAX];
 };
@@ -77,15 +81,18 @@ bool run_options_is_option(const char *arg);
 
 /* Checks the options together, reads or makes the input (the book's
  * 2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2 when none is given) and fills and checks
- * o->request against its kernels. Returns 0, or -1 after one line on
- * stderr (bad usage or input: exit code 2). */
+ * o->request against its kernels (scan_request_check: also that no sum
+ * passes the largest float). Returns 0, or the exit code after one line on
+ * stderr (and in o->error): 2 for bad usage or input, 1 when out of memory
+ * (the message ends in SCAN_OOM_ADVICE). */
 int run_options_finish(struct run_options *o);
 
 /* Picks the executor (auto: the GPU when its probe says it is usable, else
  * the CPU emulator, saying so in one line on stderr) and runs o->request.
  * On EXEC_OK *out is a new trace the caller frees with trace_destroy();
- * otherwise *out is NULL and one line is on stderr. The status is the exit
- * code: EXEC_UNAVAILABLE when --backend cuda cannot run here. */
+ * otherwise *out is NULL and the message is in o->error, and on stderr
+ * unless o->quiet. The status is the exit code: EXEC_UNAVAILABLE when
+ * --backend cuda cannot run here. */
 enum exec_status run_options_execute(struct run_options *o, struct trace **out);
 
 /* Frees the input run_options_finish() made; o can be finished again after
@@ -95,15 +102,16 @@ void run_options_finish_free(struct run_options *o);
 /* Reads numbers separated by commas and/or white space ('#' starts a
  * comment to the end of the line) from the `len` bytes at `text`. `where`
  * names the source in messages: "--input" gives "--input: column C", a file
- * name gives "name:line:col". On success returns 0 with *values (malloc'd,
- * the caller frees it) and *n >= 1; otherwise -1 with one line in err. */
+ * name gives "name:line:col"; a bad token is quoted with every byte that is
+ * not printable ASCII as \xNN. On success returns 0 with *values (malloc'd,
+ * the caller frees it) and *n >= 1; otherwise -1 (bad input) or -2 (out of
+ * memory) with one line in err. */
 int run_options_parse_values(const char *text, size_t len, const char *where,
                              bool is_file, float **values, size_t *n, char *err,
                              size_t err_size);
 
-/* The generator behind --n: SplitMix64 (Steele, Lea and Flood, 2014) over a
- * 64-bit state; returns the next 64-bit number and advances *state. The
- * same on every machine. */
+/* The generator behind --n: scan_random_next() (SplitMix64, scan_random.h),
+ * kept under this name for callers of the options layer. */
 uint64_t run_options_rng_next(uint64_t *state);
 
 /* Fills out[0..n) with the integers 0..9 that --n n --seed seed gives:

@@ -31,7 +31,8 @@ static enum exec_status pick(struct run_options *o, const struct executor **ex)
 			*ex = cuda;
 			return EXEC_OK;
 		}
-		fprintf(stderr, "scanviz: %s\n", o->error);
+		if (!o->quiet)
+			fprintf(stderr, "scanviz: %s\n", o->error);
 		return EXEC_UNAVAILABLE;
 	}
 	/* auto: a thread schedule only means something to the emulator */
@@ -67,7 +68,7 @@ enum exec_status run_options_execute(struct run_options *o, struct trace **out)
 		.schedule_seed = o->schedule_seed,
 	};
 	status = ex->run(&o->request, &eo, out, o->error, sizeof(o->error));
-	if (status != EXEC_OK)
+	if (status != EXEC_OK && !o->quiet)
 		fprintf(stderr, "scanviz: %s\n", o->error);
 	return status;
 }

@@ -1,5 +1,6 @@
 /* options_values.c - reading the input's numbers from text (--input, or an
- * --input-file), and the random input of --n. Depends on options.h. */
+ * --input-file), and the random input of --n. Depends on options.h and the
+ * scan layer's generator (scan_random.h). */
 #include "options.h"
 
 #include <errno.h>
@@ -8,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "scan_random.h"
 
 /* Longest text taken as one number: longer tokens are not numbers anyone
  * means ("1.000...0" of 60 digits still fits). */
@@ -42,17 +45,39 @@ static void place(const struct cursor *c, size_t at, char *buf, size_t size)
 		         c->line, col);
 }
 
+/* Writes up to `max` bytes of a token for a one-line message: printable
+ * ASCII as it is, any other byte (a NUL or a newline of a binary file, a
+ * byte of UTF-8) as \xNN, so every byte shows. */
+static void show_token(const char *tok, size_t len, size_t max, char *buf,
+                       size_t size)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t k = 0; k < len && k < max && used + 5 < size; k++) {
+		unsigned char b = (unsigned char)tok[k];
+		if (b < 0x20 || b > 0x7e)
+			used += (size_t)snprintf(buf + used, size - used,
+			                         "\\x%02x", b);
+		else
+			buf[used++] = (char)b;
+	}
+	buf[used] = '\0';
+	if (len > max && used + 4 <= size)
+		memcpy(buf + used, "...", 4);
+}
+
 static int error_at(const struct cursor *c, size_t at, const char *what,
                     const char *token, size_t token_len, const char *todo)
 {
-	char where[512];
+	char where[512], shown[24 * 4 + 8];
 	place(c, at, where, sizeof(where));
-	if (token)
-		snprintf(c->err, c->err_size, "%s: '%.*s%s' %s: %s", where,
-		         (int)(token_len > 24 ? 24 : token_len), token,
-		         token_len > 24 ? "..." : "", what, todo);
-	else
+	if (token) {
+		show_token(token, token_len, 24, shown, sizeof(shown));
+		snprintf(c->err, c->err_size, "%s: '%s' %s: %s", where, shown,
+		         what, todo);
+	} else {
 		snprintf(c->err, c->err_size, "%s: %s: %s", where, what, todo);
+	}
 	return -1;
 }
 
@@ -148,8 +173,9 @@ int run_options_parse_values(const char *text, size_t len, const char *where,
 			}
 			if (append(&v, &count, &cap, x)) {
 				error_at(&c, p, "out of memory", NULL, 0,
-				         "give a shorter input");
-				goto fail;
+				         SCAN_OOM_ADVICE);
+				free(v);
+				return -2;
 			}
 			comma_open = false;
 			p = q;
@@ -186,13 +212,7 @@ fail:
 
 uint64_t run_options_rng_next(uint64_t *state)
 {
-	/* SplitMix64: a Weyl sequence stepped by the golden ratio, then a
-	 * mixing function; all arithmetic is modulo 2^64, so every machine
-	 * gives the same numbers. */
-	uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
+	return scan_random_next(state);
 }
 
 void run_options_random_input(uint64_t seed, size_t n, float *out)
@@ -201,7 +221,7 @@ void run_options_random_input(uint64_t seed, size_t n, float *out)
 	for (size_t k = 0; k < n; k++) {
 		/* multiply-shift maps the top 32 bits onto 0..9 without the bias
 		 * of a modulo; the integers keep float sums exact up to 2^24 */
-		uint64_t top = run_options_rng_next(&state) >> 32;
+		uint64_t top = scan_random_next(&state) >> 32;
 		out[k] = (float)((top * 10) >> 32);
 	}
 }

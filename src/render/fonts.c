@@ -132,7 +132,11 @@ struct render_fonts *render_fonts_create(char *err, size_t err_size)
 	for (; face < SCENE_FONT_COUNT && found; face++)
 		found = find_face(cfg, (enum scene_font)face, f->path[face],
 		                  sizeof(f->path[face]));
-	/* the paths are copied: fontconfig's tables can go */
+	/* The paths are copied: fontconfig's tables can go. FcFini also frees
+	 * the configuration FcInit parsed, which nothing else releases
+	 * (LeakSanitizer reports 288 bytes per process without it; see
+	 * tests/views/test_fonts_leak.c). Safe because nothing else in the
+	 * process uses fontconfig, and FcInit starts it again next time. */
 	FcFini();
 	if (!found) {
 		snprintf(err, err_size,

@@ -6,6 +6,7 @@
 #ifndef SCANVIZ_RENDER_H
 #define SCANVIZ_RENDER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,7 +37,8 @@ const struct scene_text_metrics *render_fonts_metrics(struct render_fonts *f);
 struct render_painter;
 
 /* Returns a painter for `r` using fonts `f` (both borrowed; they must
- * outlive it), or NULL when out of memory. */
+ * outlive it), or NULL when out of memory. r may be NULL for a painter
+ * that only draws into surfaces and buffers. */
 struct render_painter *render_painter_create(SDL_Renderer *r,
                                              struct render_fonts *f);
 /* Frees its textures; NULL does nothing. */
@@ -59,6 +61,30 @@ int render_painter_draw_surface(struct render_painter *p, const struct scene *s,
 int render_painter_raster(struct render_painter *p, const struct scene *s,
                           uint32_t *pixels, int pitch_words, char *err,
                           size_t err_size);
+
+/* How a window shows scenes: straight into its surface when its renderer
+ * is SDL's software one (no full-frame copy through a texture), through
+ * the renderer otherwise. */
+struct render_screen;
+
+/* Opens how window `win` (borrowed; it and the fonts f must outlive the
+ * screen) shows scenes: an accelerated renderer, synchronised with the
+ * display when `vsync`, else SDL's software renderer, whose frames then go
+ * straight into the window's surface. Returns NULL with one line in err. */
+struct render_screen *render_screen_create(SDL_Window *win,
+                                           struct render_fonts *f, bool vsync,
+                                           char *err, size_t err_size);
+/* Frees it and its renderer (not the window); NULL does nothing. */
+void render_screen_destroy(struct render_screen *s);
+/* The window's renderer, owned by the screen. */
+SDL_Renderer *render_screen_renderer(struct render_screen *s);
+/* True when it draws into the window's surface (SDL_GetWindowSurface,
+ * then SDL_UpdateWindowSurface) rather than through the renderer. */
+bool render_screen_uses_surface(const struct render_screen *s);
+/* Draws the scene (its size is the drawable's) and shows it. Returns 0,
+ * or -1 with one line in err. */
+int render_screen_show(struct render_screen *s, const struct scene *sc,
+                       char *err, size_t err_size);
 
 /* Writes the scene as SVG 1.1 to `path` through a temporary file renamed
  * into place. Text keeps the views' fonts by name (DejaVu Sans, DejaVu Sans

@@ -46,8 +46,8 @@ static void tag_attr(FILE *f, const struct scene_tag *t)
 {
 	if (t->kind == SCENE_TAG_NONE)
 		return;
-	fprintf(f, " data-tag=\"%s %d %d %d\"", scene_tag_kind_name(t->kind),
-	        t->a, t->b, t->c);
+	fprintf(f, " data-tag=\"%s %d %d %d %d\"", scene_tag_kind_name(t->kind),
+	        t->a, t->b, t->c, t->d);
 }
 
 /* Hatch patterns, one per colour used. */

@@ -79,8 +79,21 @@ struct scan_request {
 /* AUTO detail records FULL while the snapshots stay under this many values. */
 #define SCAN_FULL_DETAIL_VALUES ((size_t)1 << 24)
 
+/* What every out-of-memory message ends with: a smaller run fits. */
+#define SCAN_OOM_ADVICE "use --detail summary or a smaller --n"
+
+/* Sections of `section` elements that n elements make: n / section rounded
+ * up (0 for n = 0). section must not be 0. */
+size_t scan_blocks_of(size_t n, uint32_t section);
+
+/* The smallest k with 2^k >= v (0 for v <= 1): the iterations of a scan
+ * tree over v elements (9.2, 9.4). */
+uint32_t scan_ceil_log2(uint64_t v);
+
 /* Fills in defaults (section, detail) and checks the request fits its
- * kernels. Returns 0, or -1 with one line in err saying what is wrong and
+ * kernels, and that no partial sum of the input, in any order, passes the
+ * largest float (the sum of the magnitudes, in double, stays within
+ * FLT_MAX). Returns 0, or -1 with one line in err saying what is wrong and
  * what to do (a usage error: exit code 2). */
 int scan_request_check(struct scan_request *req, char *err, size_t err_size);
 

@@ -16,16 +16,11 @@ struct driver {
 	size_t err_size;
 };
 
-static size_t blocks_of(size_t n, uint32_t section)
-{
-	return (n + section - 1) / section;
-}
-
 /* Elements a buffer scanned in sections needs: kernels may touch the whole
  * last section (the printed kernel 1 stores Y[i] without a bounds check). */
 static size_t padded(size_t n, uint32_t section)
 {
-	return blocks_of(n, section) * section;
+	return scan_blocks_of(n, section) * section;
 }
 
 static int buffer(struct driver *d, size_t n, int *id)
@@ -39,7 +34,8 @@ static int read_back(struct driver *d, int id, size_t n, float **out)
 	*out = trace_level_alloc(n);
 	if (!*out) {
 		snprintf(d->err, d->err_size,
-		         "out of memory reading back %zu values", n);
+		         "out of memory reading back %zu values: " SCAN_OOM_ADVICE,
+		         n);
 		return -1;
 	}
 	return d->backend->buffer_read(d->backend->ctx, id, *out, n, d->err,
@@ -74,7 +70,7 @@ static int scan_level(struct driver *d, uint32_t level, int x, int y, size_t n)
 	const struct scan_algorithm *a = req->algorithm;
 	struct trace_level *lv = &d->trace->levels[level];
 	bool full = req->detail == TRACE_DETAIL_FULL;
-	size_t blocks = blocks_of(n, req->section);
+	size_t blocks = scan_blocks_of(n, req->section);
 	int s = -1;
 
 	lv->n = (uint32_t)n;
@@ -125,7 +121,7 @@ static size_t level_count(const struct scan_request *req)
 	if (!req->algorithm->hierarchical)
 		return 1;
 	while (n > req->section) {
-		n = blocks_of(n, req->section);
+		n = scan_blocks_of(n, req->section);
 		levels++;
 	}
 	return levels;
@@ -147,7 +143,9 @@ int scan_run(const struct scan_backend *backend, const struct scan_request *req,
 	if (trace_set_input(t, req->input, req->n) ||
 	    trace_set_levels(t, level_count(req))) {
 		snprintf(err, err_size,
-		         "out of memory for a trace of %zu elements", req->n);
+		         "out of memory for a trace of %zu elements: "
+		         SCAN_OOM_ADVICE,
+		         req->n);
 		return -1;
 	}
 

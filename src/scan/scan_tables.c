@@ -1,7 +1,10 @@
 /* scan_tables.c - the one table of kernels and the one table of algorithms,
- * and the check that a request fits them. Depends on scan.h. */
+ * the check that a request fits them, and the sizes they are built from
+ * (blocks of a level, depth of a tree). Depends on scan.h. */
 #include "scan.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -54,10 +57,10 @@ uint32_t scan_kernel_threads(enum scan_kernel_id id, uint32_t section)
 	return section;
 }
 
-static uint32_t ceil_log2(uint32_t v)
+uint32_t scan_ceil_log2(uint64_t v)
 {
 	uint32_t levels = 0;
-	while (((uint64_t)1 << levels) < v)
+	while (levels < 64 && ((uint64_t)1 << levels) < v)
 		levels++;
 	return levels;
 }
@@ -74,9 +77,9 @@ uint32_t scan_kernel_steps(enum scan_kernel_id id, uint32_t section)
 	}
 	case SCAN_KERNEL_KOGGE_STONE:
 	case SCAN_KERNEL_BOOK_SECTION:
-		return 1 + ceil_log2(section) + 1;
+		return 1 + scan_ceil_log2(section) + 1;
 	case SCAN_KERNEL_BRENT_KUNG: {
-		uint32_t levels = ceil_log2(section);
+		uint32_t levels = scan_ceil_log2(section);
 		return 1 + levels + (levels >= 2 ? levels - 1 : 0) + 1;
 	}
 	case SCAN_KERNEL_ADD_BACK:
@@ -128,9 +131,9 @@ const char *scan_section_kernel_name(enum scan_kernel_id id)
 	}
 }
 
-static size_t blocks_of(size_t n, uint32_t section)
+size_t scan_blocks_of(size_t n, uint32_t section)
 {
-	return (n + section - 1) / section;
+	return n / section + (n % section != 0);
 }
 
 /* Snapshot values a FULL trace of this request would hold. */
@@ -139,13 +142,33 @@ static size_t full_detail_values(const struct scan_request *req)
 	size_t values = 0, n = req->n;
 	uint32_t steps = scan_kernel_steps(req->section_kernel, req->section);
 	for (;;) {
-		size_t blocks = blocks_of(n, req->section);
+		size_t blocks = scan_blocks_of(n, req->section);
 		values += blocks * steps * req->section;
 		if (blocks <= 1 || !req->algorithm->hierarchical)
 			break;
 		n = blocks;
 	}
 	return values;
+}
+
+/* Every partial sum any scan order forms is bounded by the sum of the
+ * magnitudes, so while that stays a finite float no addition overflows.
+ * Returns 0, or -1 with the message. */
+static int check_sums(const struct scan_request *req, char *err,
+                      size_t err_size)
+{
+	double total = 0.0;
+	for (size_t k = 0; k < req->n; k++) {
+		total += fabs((double)req->input[k]);
+		if (total > FLT_MAX) {
+			snprintf(err, err_size,
+			         "the input's sums pass the largest float (%g) at "
+			         "element %zu: give smaller numbers",
+			         (double)FLT_MAX, k);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 int scan_request_check(struct scan_request *req, char *err, size_t err_size)
@@ -167,6 +190,12 @@ int scan_request_check(struct scan_request *req, char *err, size_t err_size)
 			req->n, SCAN_MAX_N);
 		return -1;
 	}
+	if (!req->input) {
+		snprintf(err, err_size, "no input given");
+		return -1;
+	}
+	if (check_sums(req, err, err_size))
+		return -1;
 	if (!a->choose_section_kernel ||
 	    (req->section_kernel != SCAN_KERNEL_KOGGE_STONE &&
 	     req->section_kernel != SCAN_KERNEL_BRENT_KUNG))
@@ -223,7 +252,7 @@ int scan_request_check(struct scan_request *req, char *err, size_t err_size)
 		return -1;
 	}
 	if (a->hierarchical && a->wrong_on_purpose &&
-	    blocks_of(req->n, req->section) > req->section) {
+	    scan_blocks_of(req->n, req->section) > req->section) {
 		snprintf(
 			err, err_size,
 			"%s scans S in one block, so the input can have at most "

@@ -18,10 +18,13 @@
  * writing failed (ferror(f) tells why) or out of memory. */
 int trace_write_json(const struct trace *t, FILE *f);
 
-/* Writes the trace to `path` ("-" for standard output) through a temporary
- * file in the same folder, renamed into place only once it is complete, so
- * a failure leaves no partial file and an older file at `path` untouched.
- * Returns 0, or -1 with one line in err (err_size bytes; err may be NULL). */
+/* Writes the trace to `path` ("-" for standard output) with out_file.h:
+ * through a temporary file beside the file it ends up in (the target of a
+ * symbolic link), renamed into place only once it is complete, so a failure
+ * or SIGINT/SIGTERM leaves no partial file and an older file untouched; a
+ * FIFO or a character device is written directly. A folder or a missing
+ * folder is refused before anything is written. Returns 0, or -1 with one
+ * line in err (err_size bytes; err may be NULL). */
 int trace_write_json_file(const struct trace *t, const char *path, char *err,
                           size_t err_size);
 

@@ -5,9 +5,11 @@
 #include "trace_json.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "in_file.h"
 #include "trace_json_reader.h"
 
 static const char *const top_keys[] = {
@@ -104,7 +106,9 @@ static int read_launches(struct trace_jr *r, const cJSON *item,
 		    trace_jr_u32(r, "level", f[1], &l->level) ||
 		    trace_jr_u32(r, "grid", f[2], &l->grid) ||
 		    trace_jr_u32(r, "threads", f[3], &l->threads) ||
-		    trace_jr_u32(r, "n", f[4], &l->n))
+		    trace_jr_u32(r, "n", f[4], &l->n) ||
+		    trace_jr_check_launch(r, l->level, l->grid, l->threads,
+		                          l->n))
 			return -1;
 		trace_jr_pop(r);
 	}
@@ -181,19 +185,6 @@ static int read_add(struct trace_jr *r, const cJSON *item, struct trace_add *a)
 	return 0;
 }
 
-/* Grows a reusable buffer of `size`-byte items to hold `need`. */
-static int reserve(void **buf, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return 0;
-	void *p = realloc(*buf, need * size);
-	if (!p)
-		return -1;
-	*buf = p;
-	*cap = need;
-	return 0;
-}
-
 static int read_step_xy(struct trace_jr *r, const cJSON *item)
 {
 	size_t len;
@@ -210,7 +201,7 @@ static int read_step_xy(struct trace_jr *r, const cJSON *item)
 			"has %zu elements, more than the section (section_size "
 			"%lu)" TRACE_JR_HINT,
 			len, (unsigned long)r->t->section_size);
-	if (reserve((void **)&r->scratch, &r->scratch_cap, len, sizeof(float)))
+	if (trace_grow((void **)&r->scratch, &r->scratch_cap, len, sizeof(float)))
 		return trace_jr_fail(r, "out of memory");
 	if (trace_jr_floats(r, item, r->scratch, len, 0))
 		return -1;
@@ -233,7 +224,7 @@ static int read_step_warps(struct trace_jr *r, const cJSON *item)
 			   "warps" TRACE_JR_HINT);
 	if (len > UINT32_MAX)
 		return trace_jr_fail(r, "too many warps" TRACE_JR_HINT);
-	if (reserve((void **)&r->warps, &r->warps_cap, len, sizeof(*r->warps)))
+	if (trace_grow((void **)&r->warps, &r->warps_cap, len, sizeof(*r->warps)))
 		return trace_jr_fail(r, "out of memory");
 	size_t i = 0;
 	for (const cJSON *c = item->child; c; c = c->next, i++) {
@@ -312,6 +303,22 @@ static int read_steps(struct trace_jr *r, const cJSON *item,
 				(unsigned long)block, (unsigned long)launch,
 				(unsigned long)launches[launch].grid);
 		}
+		/* a launch runs one kernel: kernel 3 (all add-back steps) or a
+		 * section scan (none) */
+		bool add_back = phase == TRACE_PHASE_ADD_BACK;
+		const struct trace_launch *tl = &t->launches[launch];
+		if (tl->step_count &&
+		    add_back != (t->steps[tl->first_step].phase ==
+		                 TRACE_PHASE_ADD_BACK)) {
+			trace_jr_push_key(r, "phase");
+			return trace_jr_fail(
+				r,
+				"%s in launch %lu, whose first step is %s: a "
+				"launch runs one kernel" TRACE_JR_HINT,
+				trace_phase_name((enum trace_phase)phase),
+				(unsigned long)launch,
+				trace_phase_name(t->steps[tl->first_step].phase));
+		}
 		if (trace_begin_step(t, (enum trace_phase)phase, stride, line,
 		                     block) < 0)
 			return trace_jr_fail(r, "out of memory");
@@ -329,7 +336,9 @@ static int read_steps(struct trace_jr *r, const cJSON *item,
 		for (const cJSON *a = f[6]->child; a; a = a->next, k++) {
 			struct trace_add add;
 			trace_jr_push_index(r, k);
-			if (read_add(r, a, &add))
+			if (read_add(r, a, &add) ||
+			    trace_jr_check_add(r, &add, launch,
+			                       &t->launches[launch], add_back))
 				return -1;
 			if (trace_record_add(t, &add))
 				return trace_jr_fail(r, "out of memory");
@@ -380,6 +389,9 @@ static int read_findings(struct trace_jr *r, const char *key, const cJSON *item,
 		for (int k = 1; k < nkeys; k++)
 			if (trace_jr_u32(r, keys[k], f[k], &v[k - 1]))
 				return -1;
+		if (trace_jr_check_finding(r, v[0], v[1],
+		                           divergence ? NULL : &v[2]))
+			return -1;
 		int failed;
 		if (divergence) {
 			struct trace_divergence d = {
@@ -532,8 +544,8 @@ static int read_trace(struct trace_jr *r, const cJSON *root)
 		goto done;
 	trace_jr_pop(r);
 	if (read_counts(r, f[K_COUNTS], &counts) ||
+	    read_levels(r, f[K_LEVELS]) || trace_jr_check_levels(r) ||
 	    read_launches(r, f[K_LAUNCHES], &launches, &launch_count) ||
-	    read_levels(r, f[K_LEVELS]) ||
 	    read_steps(r, f[K_STEPS], launches, launch_count) ||
 	    check_counts(r, &counts) ||
 	    read_findings(r, "hazards", f[K_HAZARDS], finding_keys[0], 8,
@@ -626,48 +638,19 @@ struct trace *trace_read_json_file(const char *path, char *err, size_t err_size)
 {
 	int is_stdin = strcmp(path, "-") == 0;
 	const char *name = is_stdin ? "standard input" : path;
-	FILE *f = is_stdin ? stdin : fopen(path, "rb");
-	if (!f) {
+	char *text;
+	size_t len;
+	enum in_file_status st = in_file_read(path, SIZE_MAX - 1, &text, &len);
+	if (st != IN_FILE_OK) {
 		if (err && err_size)
 			snprintf(err, err_size,
-			         "%s: cannot open: %s; check the path", path,
-			         strerror(errno));
+			         st == IN_FILE_CANNOT_OPEN
+			                 ? "%s: cannot open: %s; check the path"
+			                 : "%s: cannot read: %s; check the file",
+			         name, strerror(errno));
 		return NULL;
 	}
-	size_t len = 0, cap = 1 << 16;
-	char *text = malloc(cap);
-	int failed = !text;
-	while (!failed) {
-		if (len == cap) {
-			char *p = cap > SIZE_MAX / 2 ? NULL
-			                             : realloc(text, cap * 2);
-			if (!p) {
-				failed = 1;
-				errno = ENOMEM;
-				break;
-			}
-			text = p;
-			cap *= 2;
-		}
-		size_t got = fread(text + len, 1, cap - len, f);
-		len += got;
-		if (got == 0) {
-			failed = ferror(f) != 0;
-			break;
-		}
-	}
-	int saved = errno;
-	if (!is_stdin)
-		fclose(f);
-	struct trace *t = NULL;
-	if (failed) {
-		if (err && err_size)
-			snprintf(err, err_size,
-			         "%s: cannot read: %s; check the file", name,
-			         strerror(saved));
-	} else {
-		t = trace_read_json(text, len, name, err, err_size);
-	}
+	struct trace *t = trace_read_json(text, len, name, err, err_size);
 	free(text);
 	return t;
 }

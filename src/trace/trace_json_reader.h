@@ -1,10 +1,12 @@
 /* trace_json_reader.h - private to the JSON reader (trace_json_read.c):
- * its state, the JSON path errors are reported at, and typed getters over
- * cJSON values (trace_json_values.c). Depends on trace.h and cJSON. */
+ * its state, the JSON path errors are reported at, typed getters over cJSON
+ * values (trace_json_values.c) and the checks that a trace adds up
+ * (trace_json_check.c). Depends on trace.h and cJSON. */
 #ifndef SCANVIZ_TRACE_JSON_READER_H
 #define SCANVIZ_TRACE_JSON_READER_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -89,5 +91,29 @@ int trace_jr_name(struct trace_jr *r, const char *key, const cJSON *item,
 /* A name from one of trace.h's tables; `what` lists the names. */
 int trace_jr_enum(struct trace_jr *r, const char *key, const cJSON *item,
                   int (*from_name)(const char *), const char *what, int *out);
+
+/* Checks that the parts of r->t add up (trace_json_check.c); each returns
+ * 0, or -1 with the error written at the current path. */
+/* section_size, the input's length and the levels against each other:
+ * levels[0].n is the input's length, each level's blocks is n divided by
+ * section_size rounded up, each further level scans the one before's
+ * blocks, and the last level alone has one block. */
+int trace_jr_check_levels(struct trace_jr *r);
+/* One launch (the path at launches[i]) against its level: the level
+ * exists, n and grid are the level's n and blocks, threads is not 0. */
+int trace_jr_check_launch(struct trace_jr *r, uint32_t level, uint32_t grid,
+                          uint32_t threads, uint32_t n);
+/* One addition (the path at steps[i].adds[k]) of launch number `launch`,
+ * l: its thread is in l's blocks; a section kernel's dst and src index XY
+ * (section_size), an add-back's (add_back true) Y and S of l's level. */
+int trace_jr_check_add(struct trace_jr *r, const struct trace_add *a,
+                       uint32_t launch, const struct trace_launch *l,
+                       bool add_back);
+/* One finding (the path at hazards[i] or divergences[i]), read after the
+ * steps: in FULL detail its step exists and its block is in that step's
+ * launch's grid; in SUMMARY its block is in some launch's grid. A hazard
+ * passes its XY `index` too (NULL for a divergence). */
+int trace_jr_check_finding(struct trace_jr *r, uint32_t step, uint32_t block,
+                           const uint32_t *index);
 
 #endif

@@ -1,20 +1,19 @@
 /* trace_json_write.c - writes a trace as JSON (docs/trace-format.md).
- * Plain C and POSIX file calls only, so the headless core can dump traces;
- * output goes through one buffer because a full trace holds millions of
- * numbers. Depends on trace.h. */
+ * Plain C only, so the headless core can dump traces; output goes through
+ * one buffer because a full trace holds millions of numbers. Depends on
+ * trace.h, and on out_file.h (src/common) for whole-or-nothing files. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "trace_json.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <locale.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "out_file.h"
 #include "trace_json_float.h"
 
 #define OUT_BUF_SIZE (1u << 16)
@@ -471,70 +470,21 @@ static void set_err(char *err, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Creates "<path>.tmp.<pid>.<k>" next to `path` with the permissions a new
- * file gets (mkstemp would make it 0600). Returns the descriptor or -1. */
-static int open_temp(const char *path, char *tmp, size_t tmp_size)
-{
-	for (unsigned k = 0; k < 100; k++) {
-		int n = snprintf(tmp, tmp_size, "%s.tmp.%ld.%u", path,
-		                 (long)getpid(), k);
-		if (n < 0 || (size_t)n >= tmp_size) {
-			errno = ENAMETOOLONG;
-			return -1;
-		}
-		int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-		if (fd >= 0 || errno != EEXIST)
-			return fd;
-	}
-	return -1;
-}
-
 int trace_write_json_file(const struct trace *t, const char *path, char *err,
                           size_t err_size)
 {
-	if (strcmp(path, "-") == 0) {
-		if (trace_write_json(t, stdout) == 0)
-			return 0;
-		set_err(err, err_size,
-		        "standard output: cannot write the trace: %s",
-		        strerror(errno));
+	struct out_file *o;
+	if (out_file_open(path, &o, err, err_size) != OUT_FILE_OK)
 		return -1;
-	}
-	size_t tmp_size = strlen(path) + 48;
-	char *tmp = malloc(tmp_size);
-	if (!tmp) {
-		set_err(err, err_size, "%s: out of memory", path);
-		return -1;
-	}
-	int fd = open_temp(path, tmp, tmp_size);
-	if (fd < 0) {
-		set_err(err, err_size,
-		        "%s: cannot create a file in its folder: %s; check "
-		        "that the folder exists and is writable",
-		        path, strerror(errno));
-		free(tmp);
-		return -1;
-	}
-	FILE *f = fdopen(fd, "w");
-	if (!f)
-		close(fd);
-	int failed = !f || trace_write_json(t, f) != 0;
-	int saved = errno;
-	if (f && fclose(f) != 0 && !failed) {
-		failed = 1;
-		saved = errno;
-	}
-	if (!failed && rename(tmp, path) != 0) {
-		failed = 1;
-		saved = errno;
-	}
-	if (failed) {
-		unlink(tmp);
+	if (trace_write_json(t, out_file_stream(o)) != 0) {
+		int e = errno ? errno : EIO;
+		out_file_abort(o);
 		set_err(err, err_size,
 		        "%s: cannot write the trace: %s; check the free space "
 		        "and the folder's permissions",
-		        path, strerror(saved));
+		        strcmp(path, "-") == 0 ? "standard output" : path,
+		        strerror(e));
+		return -1;
 	}
-	free(tmp);
-	return failed ? -1 : 0;
+	return out_file_commit(o, err, err_size);
 }

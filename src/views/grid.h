@@ -10,13 +10,6 @@
 #define GRID_CELL_FRACTION 0.84f
 #define GRID_BOX_FRACTION 0.5f
 
-/* The inputs x[lo..hi] an element sums; lo < 0: none (padding, 0). exact
- * is false when an addition joined ranges that gap or overlap. */
-struct grid_range {
-	long lo, hi;
-	bool exact;
-};
-
 struct grid {
 	struct view_ctx *c;
 	struct view_rows rows;
@@ -24,7 +17,7 @@ struct grid {
 	uint32_t valid;   /* of them holding input; the rest is padding */
 	bool bk;          /* Figure 9.5 */
 	bool bare_ranges; /* "0..3" instead of "x0..x3" */
-	struct grid_range *range; /* [row * n + i] for rows 0..current */
+	struct view_range *range; /* [row * n + i] for rows 0..current */
 	int32_t *last_change;     /* [i]: last row writing element i */
 	const float *final;       /* the block's last snapshot */
 	uint32_t final_len;

@@ -10,13 +10,39 @@
 
 #include "view_internal.h"
 
-enum band { BAND_X = 0, BAND_SCAN, BAND_S, BAND_S_SCANNED, BAND_Y, BAND_COUNT };
+/* The bands, numbered as the ELEMENT tags' d names them (scene.h). */
+enum band {
+	BAND_X = SCENE_BAND_X,
+	BAND_SCAN = SCENE_BAND_SCAN,
+	BAND_S = SCENE_BAND_S,
+	BAND_S_SCANNED = SCENE_BAND_S_SCANNED,
+	BAND_Y = SCENE_BAND_Y,
+	BAND_COUNT = SCENE_BAND_COUNT
+};
 
 /* The bands' names, for their labels. */
 extern const char *const scene_hier_band_caption[BAND_COUNT];
 
 #define HEAT_LEVELS 24
 #define NOT_YET SIZE_MAX
+
+/* How far the trace has got with one level's kernels at the shown step. */
+struct hier_progress {
+	uint32_t level;
+	uint32_t blocks; /* 0: no such level in the trace */
+	long k1, k3;     /* launches: kernel 1, kernel 3 (-1: none) */
+	size_t *k1_done; /* [block]: the step that finishes it in kernel 1 */
+	size_t *k3_step; /* [block]: its add-back step */
+	long active;     /* block kernel 1 is in at the shown step, or -1 */
+	const float *active_xy;
+};
+
+/* What an entry of a band holds at the shown step. */
+enum hier_state {
+	HIER_NOT_YET = 0, /* not computed yet */
+	HIER_RUNNING,     /* a kernel is still working on it: its value now */
+	HIER_FINAL,       /* its value for good */
+};
 
 /* One level of the hierarchy, and how far the trace has got with it. */
 struct hier {
@@ -26,12 +52,13 @@ struct hier {
 	uint32_t blocks;
 	uint32_t section;
 	const float *x, *scan, *s, *s_scanned, *y;
-	long k1, k3;     /* launches: kernel 1, kernel 3 (-1: none) */
-	size_t *k1_done; /* [block]: the step that finishes it in kernel 1 */
-	size_t *k3_step; /* [block]: its add-back step */
-	long active;     /* block kernel 1 is in at the shown step, or -1 */
-	const float *active_xy;
-	bool s_ready; /* S has been scanned (kernel 2 finished) */
+	struct hier_progress own; /* this level's kernels 1 and 3 */
+	/* The level above, which scans S (kernel 2 is its kernel 1, and its
+	 * own add-back when S spans several sections). */
+	struct hier_progress up;
+	/* The level below, whose S is this level's input (level > 0). */
+	struct hier_progress down;
+	bool s_ready; /* no level above: S counts as scanned from kernel 3 on */
 	bool summary; /* no steps: show everything as finished */
 	float bmin[BAND_COUNT],
 		bmax[BAND_COUNT];         /* each band's range, sampled */
@@ -51,6 +78,20 @@ struct bands_geom {
 /* view_hier.c: the level's data as far as the shown step has got. */
 bool scene_hier_band_value(const struct hier *h, enum band band, size_t e,
                            float *v);
+/* The same, saying whether the value is final or still being worked on. */
+enum hier_state scene_hier_band_state(const struct hier *h, enum band band,
+                                      size_t e, float *v);
+/* True when the shown step is one of the level above's kernel-1 steps and
+ * writes scanned-S entry b (its outline is thick, as kernel 1's are). */
+bool scene_hier_up_writes(const struct hier *h, size_t b);
+/* True while the level above scans S and some entry is not final yet. */
+bool scene_hier_up_scanning(const struct hier *h);
+
+/* view_hier_tip.c: when the view's hover tag names entry e of `band` (drawn
+ * at `anchor`), starts the tooltip: its value, the inputs it sums and the
+ * step that last changed it, from a replay of the trace's steps. */
+void scene_hier_note_hover(struct hier *h, enum band band, size_t e,
+                           struct scene_rect anchor);
 size_t scene_hier_band_count(const struct hier *h, enum band band);
 /* The column an S entry sits under: its section's last element. */
 size_t scene_hier_s_column(const struct hier *h, size_t b);

@@ -52,9 +52,12 @@ enum scene_pattern {
 	SCENE_PATTERN_COUNT
 };
 
-/* What an item shows, for hover and click. The meaning of a, b, c per kind:
+/* What an item shows, for hover and click. The meaning of a, b, c, d per
+ * kind (d is 0 where it is not named):
  *   ELEMENT   a = element index in its array, b = hierarchy level (0 for
- *             the section views), c = trace step index of the row it is in
+ *             the section views), c = trace step index of the row it is in,
+ *             d = Figure 9.10's band (enum scene_band), so the input, the
+ *             section scan and Y of one element are told apart
  *   ADDITION  a = index into trace.adds, b = trace step index
  *   STEP      a = trace step index (a row label: click to jump there)
  *   BLOCK     a = block, b = hierarchy level (Figure 9.10: click to zoom)
@@ -82,7 +85,19 @@ enum scene_tag_kind {
 
 struct scene_tag {
 	enum scene_tag_kind kind;
-	int32_t a, b, c;
+	int32_t a, b, c, d;
+};
+
+/* Figure 9.10's bands, top to bottom (an ELEMENT tag's d there). S and
+ * scanned S are tagged with the level above's b: S is that level's input,
+ * its scan that level's output. */
+enum scene_band {
+	SCENE_BAND_X = 0,     /* the level's input */
+	SCENE_BAND_SCAN,      /* kernel 1's scan of each section */
+	SCENE_BAND_S,         /* S: each section's last element */
+	SCENE_BAND_S_SCANNED, /* S after kernel 2 (the level above) */
+	SCENE_BAND_Y,         /* the output after kernel 3's add-back */
+	SCENE_BAND_COUNT
 };
 
 /* The buttons and the scrub bar the views lay out (the window handles the

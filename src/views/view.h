@@ -55,6 +55,10 @@ struct scene_view {
 	bool panel;    /* the side panel (source, counts, legend) */
 	bool controls; /* buttons and scrub bar */
 	const struct scene_source_set *sources; /* NULL: the panel says so */
+	/* Room the window keeps at the viewport's top right corner for its
+	 * own buttons, in px (0 x 0: none): the view's text stays out of it,
+	 * moving below it when it does not fit beside it. */
+	float corner_w, corner_h;
 };
 
 /* Fills v with defaults: figure for the trace's algorithm is not known

@@ -19,7 +19,7 @@ static void button(struct view_ctx *c, struct scene_rect r,
 	                  scene_view_color(c, SCENE_ROLE_CONTROL), none, 0);
 	if (b)
 		b->tag = (struct scene_tag){SCENE_TAG_CONTROL, (int32_t)id, 0,
-		                            0};
+		                            0, 0};
 	struct scene_color ink = scene_view_color(c, SCENE_ROLE_CONTROL_TEXT);
 	float cx = (r.x0 + r.x1) * 0.5f, cy = (r.y0 + r.y1) * 0.5f;
 	float u = (r.y1 - r.y0) * 0.22f;
@@ -97,7 +97,7 @@ static float word_button(struct view_ctx *c, float x, float y0, float y1,
 	                  scene_view_color(c, SCENE_ROLE_CONTROL), none, 0);
 	if (b)
 		b->tag = (struct scene_tag){SCENE_TAG_CONTROL, (int32_t)id, 0,
-		                            0};
+		                            0, 0};
 	scene_text(c->s, c->m, word, (r.x0 + r.x1) * 0.5f, (y0 + y1) * 0.5f,
 	           c->small, SCENE_FONT_SANS, SCENE_HALIGN_CENTER,
 	           SCENE_VALIGN_MIDDLE,
@@ -187,7 +187,8 @@ void scene_view_controls_build(struct view_ctx *c)
 			/* hit area: the whole height of the bar, not only the line */
 			tr->bounds = track;
 			tr->tag = (struct scene_tag){SCENE_TAG_CONTROL,
-			                             SCENE_CONTROL_SCRUB, 0, 0};
+			                             SCENE_CONTROL_SCRUB, 0, 0,
+			                             0};
 		}
 		float f = count > 1 ? ((float)c->step +
 		                       (c->tt < 1 ? c->tt - 1 : 0)) /

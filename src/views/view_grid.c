@@ -17,8 +17,8 @@
 /* Input ranges each element sums, derived from the additions (not from a
  * formula, so a racy or a wrong kernel shows what it really summed). */
 static void ranges_step(const struct trace *t, size_t step, const float *prev,
-                        uint32_t prev_len, const struct grid_range *before,
-                        struct grid_range *after, uint32_t n)
+                        uint32_t prev_len, const struct view_range *before,
+                        struct view_range *after, uint32_t n)
 {
 	memcpy(after, before, n * sizeof(*after));
 	const struct trace_add *adds = trace_step_adds(t, step);
@@ -27,25 +27,12 @@ static void ranges_step(const struct trace *t, size_t step, const float *prev,
 		if (a->dst >= n || a->src >= n)
 			continue;
 		/* a early read saw the value written earlier in this step */
-		struct grid_range src =
+		struct view_range src =
 			scene_view_add_is_early(t, prev, prev_len, a)
 				? after[a->src]
 				: before[a->src];
-		struct grid_range dst = before[a->dst];
-		struct grid_range r;
-		if (src.lo < 0) {
-			r = dst;
-		} else if (dst.lo < 0) {
-			r = src;
-		} else if (src.hi + 1 == dst.lo) {
-			r = (struct grid_range){src.lo, dst.hi,
-			                        src.exact && dst.exact};
-		} else {
-			/* a gap or an overlap: not a prefix of the inputs */
-			r = (struct grid_range){
-				src.lo < dst.lo ? src.lo : dst.lo,
-				src.hi > dst.hi ? src.hi : dst.hi, false};
-		}
+		struct view_range r =
+			scene_view_range_join(src, before[a->dst]);
 		after[a->dst] = r;
 	}
 }
@@ -59,8 +46,8 @@ static int compute_ranges(struct grid *g)
 	if (!g->range)
 		return -1;
 	for (uint32_t i = 0; i < n; i++)
-		g->range[i] = i < g->valid ? (struct grid_range){i, i, true}
-		                           : (struct grid_range){-1, -1, true};
+		g->range[i] = i < g->valid ? (struct view_range){i, i, true}
+		                           : (struct view_range){-1, -1, true};
 	/* the load row's own additions (none in these kernels) still count */
 	for (size_t r = 1; r < rows; r++) {
 		size_t prev_step = g->rows.step[r - 1];
@@ -127,7 +114,7 @@ void scene_grid_label(const struct grid *g, size_t r, uint32_t i,
 {
 	if (g->c->v->labels == SCENE_LABELS_RANGES && g->range) {
 		size_t rr = before_step && r > 0 ? r - 1 : r;
-		struct grid_range x = g->range[rr * g->n + i];
+		struct view_range x = g->range[rr * g->n + i];
 		if (x.lo < 0)
 			snprintf(buf, size, "0");
 		else
@@ -142,23 +129,7 @@ void scene_grid_label(const struct grid *g, size_t r, uint32_t i,
 
 static const char *row_name(const struct trace_step *st, char *buf, size_t size)
 {
-	switch (st->phase) {
-	case TRACE_PHASE_LOAD:
-		return "load";
-	case TRACE_PHASE_STORE:
-		return "store";
-	case TRACE_PHASE_STRIDE:
-		snprintf(buf, size, "stride %u", st->stride);
-		return buf;
-	case TRACE_PHASE_REDUCE:
-		snprintf(buf, size, "reduce %u", st->stride);
-		return buf;
-	case TRACE_PHASE_REVERSE:
-		snprintf(buf, size, "reverse %u", st->stride);
-		return buf;
-	default:
-		return trace_phase_name(st->phase);
-	}
+	return scene_view_step_name(st, buf, size);
 }
 
 /* The widest label of columns [w0, w1) over the visible rows. */

@@ -96,7 +96,7 @@ static void draw_token(struct grid *g, const struct grid_window *w,
 	if (box)
 		box->tag = (struct scene_tag){
 			SCENE_TAG_ADDITION, (int32_t)(a - c->t->adds),
-			(int32_t)g->rows.step[g->rows.current], 0};
+			(int32_t)g->rows.step[g->rows.current], 0, 0};
 	char buf[32];
 	scene_view_format_value(a->src_value, buf, sizeof(buf));
 	float size =
@@ -147,7 +147,7 @@ static void row_arrows(struct grid *g, const struct grid_window *w,
 		if (it)
 			it->tag = (struct scene_tag){SCENE_TAG_ADDITION,
 			                             (int32_t)(a - t->adds),
-			                             (int32_t)st, 0};
+			                             (int32_t)st, 0, 0};
 		/* a value from outside the window has no box to leave from */
 		if (animating && in_window(w, a->src))
 			draw_token(g, w, q, a, xs, ys, xd, y_to, y_to - y_from);
@@ -168,7 +168,7 @@ static void note_hover(struct grid *g, long r, long i, struct scene_rect box)
 	snprintf(line, sizeof(line), "XY[%ld] = %s", i, val);
 	scene_view_tip_begin(c, box, line);
 	if (g->range) {
-		struct grid_range x = g->range[(size_t)r * g->n + (size_t)i];
+		struct view_range x = g->range[(size_t)r * g->n + (size_t)i];
 		char rng[48];
 		scene_view_format_range(x.lo, x.hi, x.exact, false, rng,
 		                        sizeof(rng));
@@ -247,7 +247,7 @@ int scene_grid_draw_rows(struct grid *g, const struct grid_window *w)
 		                                    : SCENE_ROLE_TEXT_DIM));
 		if (lab)
 			lab->tag = (struct scene_tag){SCENE_TAG_STEP,
-			                              (int32_t)st, 0, 0};
+			                              (int32_t)st, 0, 0, 0};
 
 		bool tree_row = g->bk && (step->phase == TRACE_PHASE_REDUCE ||
 		                          step->phase == TRACE_PHASE_REVERSE);
@@ -273,7 +273,7 @@ int scene_grid_draw_rows(struct grid *g, const struct grid_window *w)
 			if (cell)
 				cell->tag = (struct scene_tag){
 					SCENE_TAG_ELEMENT, (int32_t)i, 0,
-					(int32_t)st};
+					(int32_t)st, 0};
 			if (current && sty.changed && c->tt < 1.0f) {
 				/* the result settles: a halo fading out */
 				float f = (c->tt - VIEW_TRAVEL_END) /
@@ -330,7 +330,7 @@ static void strip(struct grid *g, size_t r, struct scene_rect box, long bins)
 			if (it)
 				it->tag = (struct scene_tag){
 					SCENE_TAG_STRIP, (int32_t)e0,
-					(int32_t)(e1 - e0), 0};
+					(int32_t)(e1 - e0), 0, 0};
 		}
 		run_start = b;
 		run_level = level;
@@ -388,7 +388,7 @@ int scene_grid_draw_overview(struct grid *g, struct scene_rect ov,
 			if (lab)
 				lab->tag = (struct scene_tag){
 					SCENE_TAG_STEP,
-					(int32_t)g->rows.step[r], 0, 0};
+					(int32_t)g->rows.step[r], 0, 0, 0};
 		}
 	}
 	/* the labelled window: a bracket on the strips, lines down to it */

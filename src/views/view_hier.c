@@ -34,6 +34,66 @@ static bool is_add_back(const struct trace_launch *l)
 	return false;
 }
 
+/* Finds a level's kernel-1 and kernel-3 launches and how far each block
+ * is at step `cur`. A level the trace does not have gets blocks = 0. */
+static int progress_init(struct hier_progress *p, const struct trace *t,
+                         uint32_t level, uint32_t blocks, size_t cur)
+{
+	memset(p, 0, sizeof(*p));
+	p->level = level;
+	p->k1 = p->k3 = -1;
+	p->active = -1;
+	if (level >= t->level_count || blocks == 0)
+		return 0;
+	p->blocks = blocks;
+	for (size_t i = 0; i < t->launch_count; i++) {
+		if (t->launches[i].level != level)
+			continue;
+		if (is_add_back(&t->launches[i])) {
+			if (p->k3 < 0)
+				p->k3 = (long)i;
+		} else if (p->k1 < 0) {
+			p->k1 = (long)i;
+		}
+	}
+	p->k1_done = malloc(blocks * sizeof(size_t));
+	p->k3_step = malloc(blocks * sizeof(size_t));
+	if (!p->k1_done || !p->k3_step)
+		return -1;
+	for (uint32_t b = 0; b < blocks; b++)
+		p->k1_done[b] = p->k3_step[b] = NOT_YET;
+	if (p->k1 >= 0) {
+		const struct trace_launch *l = &t->launches[p->k1];
+		for (size_t i = l->first_step;
+		     i < l->first_step + l->step_count && i < t->step_count;
+		     i++) {
+			const struct trace_step *st = &t->steps[i];
+			if (st->block < blocks)
+				p->k1_done[st->block] = i;
+			if (i == cur && st->xy_len) {
+				p->active = st->block;
+				p->active_xy = trace_step_xy(t, i);
+			}
+		}
+	}
+	if (p->k3 >= 0) {
+		const struct trace_launch *l = &t->launches[p->k3];
+		for (size_t i = l->first_step;
+		     i < l->first_step + l->step_count && i < t->step_count;
+		     i++)
+			if (t->steps[i].block < blocks)
+				p->k3_step[t->steps[i].block] = i;
+	}
+	return 0;
+}
+
+static void progress_free(struct hier_progress *p)
+{
+	free(p->k1_done);
+	free(p->k3_step);
+	p->k1_done = p->k3_step = NULL;
+}
+
 static int hier_init(struct hier *h, struct view_ctx *c, uint32_t level)
 {
 	const struct trace *t = c->t;
@@ -55,49 +115,24 @@ static int hier_init(struct hier *h, struct view_ctx *c, uint32_t level)
 	       : level == 0 ? t->output
 	                    : t->levels[level - 1].block_sums_scanned;
 	h->bands = h->blocks > 1 ? BAND_COUNT : 2;
-	h->k1 = h->k3 = -1;
-	h->active = -1;
 	h->summary = t->step_count == 0;
-	for (size_t i = 0; i < t->launch_count; i++) {
-		if (t->launches[i].level != level)
-			continue;
-		if (is_add_back(&t->launches[i])) {
-			if (h->k3 < 0)
-				h->k3 = (long)i;
-		} else if (h->k1 < 0) {
-			h->k1 = (long)i;
-		}
-	}
-	h->k1_done = malloc(h->blocks * sizeof(size_t));
-	h->k3_step = malloc(h->blocks * sizeof(size_t));
-	if (!h->k1_done || !h->k3_step)
-		return -1;
-	for (uint32_t b = 0; b < h->blocks; b++)
-		h->k1_done[b] = h->k3_step[b] = NOT_YET;
 	size_t cur = c->step;
-	if (h->k1 >= 0) {
-		const struct trace_launch *l = &t->launches[h->k1];
-		for (size_t i = l->first_step;
-		     i < l->first_step + l->step_count && i < t->step_count;
-		     i++) {
-			const struct trace_step *st = &t->steps[i];
-			if (st->block < h->blocks)
-				h->k1_done[st->block] = i;
-			if (i == cur && st->xy_len) {
-				h->active = st->block;
-				h->active_xy = trace_step_xy(t, i);
-			}
-		}
+	uint32_t up_blocks = 0;
+	if (level + 1 < t->level_count) {
+		const struct trace_level *ul = &t->levels[level + 1];
+		up_blocks = ul->blocks ? ul->blocks
+		                       : (uint32_t)blocks_of(ul->n ? ul->n
+		                                                   : h->blocks,
+		                                             h->section);
 	}
-	if (h->k3 >= 0) {
-		const struct trace_launch *l = &t->launches[h->k3];
-		for (size_t i = l->first_step;
-		     i < l->first_step + l->step_count && i < t->step_count;
-		     i++)
-			if (t->steps[i].block < h->blocks)
-				h->k3_step[t->steps[i].block] = i;
-		h->s_ready = cur >= l->first_step;
-	}
+	uint32_t down_blocks = level > 0 ? t->levels[level - 1].blocks : 0;
+	if (progress_init(&h->own, t, level, h->blocks, cur) != 0 ||
+	    progress_init(&h->up, t, level + 1, up_blocks, cur) != 0 ||
+	    (level > 0 &&
+	     progress_init(&h->down, t, level - 1, down_blocks, cur) != 0))
+		return -1;
+	if (h->own.k3 >= 0)
+		h->s_ready = cur >= t->launches[h->own.k3].first_step;
 	/* each band's range from its array, sampled: enough to scale colours,
 	 * cheap for any length */
 	const float *arrays[BAND_COUNT] = {h->x, h->scan ? h->scan : h->y, h->s,
@@ -125,79 +160,154 @@ static int hier_init(struct hier *h, struct view_ctx *c, uint32_t level)
 
 static void hier_free(struct hier *h)
 {
-	free(h->k1_done);
-	free(h->k3_step);
+	progress_free(&h->own);
+	progress_free(&h->up);
+	progress_free(&h->down);
+}
+
+static bool progress_k1_done(const struct hier_progress *p, uint32_t b,
+                             size_t cur)
+{
+	return p->k1 < 0 || p->k1_done[b] <= cur;
 }
 
 bool scene_hier_k1_done(const struct hier *h, uint32_t b)
 {
-	return h->summary || h->k1 < 0 || h->k1_done[b] <= h->c->step;
+	return h->summary || progress_k1_done(&h->own, b, h->c->step);
 }
 
 /* The block's kernel-1 result: the array, or its last snapshot. */
-static bool scan_value(const struct hier *h, size_t i, float *v)
+static enum hier_state scan_value(const struct hier *h, size_t i, float *v)
 {
 	uint32_t b = (uint32_t)(i / h->section);
-	if ((long)b == h->active && !scene_hier_k1_done(h, b)) {
-		*v = h->active_xy[i - (size_t)b * h->section];
-		return true;
+	if ((long)b == h->own.active && !scene_hier_k1_done(h, b)) {
+		*v = h->own.active_xy[i - (size_t)b * h->section];
+		return HIER_RUNNING;
 	}
 	if (!scene_hier_k1_done(h, b))
-		return false;
+		return HIER_NOT_YET;
 	if (h->scan) {
 		*v = h->scan[i];
-		return true;
+		return HIER_FINAL;
 	}
 	if (h->blocks == 1 && h->y) {
 		*v = h->y[i];
-		return true;
+		return HIER_FINAL;
 	}
-	size_t st = h->k1_done[b];
+	size_t st = h->own.k1_done[b];
 	if (st == NOT_YET || !h->c->t->steps[st].xy_len)
-		return false;
+		return HIER_NOT_YET;
 	*v = trace_step_xy(h->c->t, st)[i - (size_t)b * h->section];
-	return true;
+	return HIER_FINAL;
 }
 
 static bool y_ready(const struct hier *h, uint32_t b)
 {
 	if (h->summary)
 		return true;
-	if (h->blocks == 1 || h->k3 < 0)
+	if (h->blocks == 1 || h->own.k3 < 0)
 		return scene_hier_k1_done(h, b);
-	return h->k3_step[b] != NOT_YET && h->k3_step[b] <= h->c->step;
+	return h->own.k3_step[b] != NOT_YET && h->own.k3_step[b] <= h->c->step;
+}
+
+/* Scanned S entry b: the level above's output, final once that level has
+ * scanned (and, with several sections, added back) the entry's section;
+ * while its kernel 1 runs on that section, the value it holds now. */
+static enum hier_state s_scanned_state(const struct hier *h, size_t b, float *v)
+{
+	const struct hier_progress *u = &h->up;
+	size_t cur = h->c->step;
+	if (!h->s_scanned)
+		return HIER_NOT_YET;
+	if (h->summary || u->blocks == 0 || u->k1 < 0) {
+		/* no level above in the trace: ready from kernel 3 on */
+		if (!h->summary && !h->s_ready)
+			return HIER_NOT_YET;
+		*v = h->s_scanned[b];
+		return HIER_FINAL;
+	}
+	uint32_t ub = (uint32_t)(b / h->section);
+	if (ub >= u->blocks)
+		return HIER_NOT_YET;
+	bool final =
+		u->blocks == 1 || u->k3 < 0
+			? progress_k1_done(u, ub, cur)
+			: u->k3_step[ub] != NOT_YET && u->k3_step[ub] <= cur;
+	if (final) {
+		*v = h->s_scanned[b];
+		return HIER_FINAL;
+	}
+	if ((long)ub == u->active && !progress_k1_done(u, ub, cur)) {
+		*v = u->active_xy[b - (size_t)ub * h->section];
+		return HIER_RUNNING;
+	}
+	return HIER_NOT_YET;
+}
+
+enum hier_state scene_hier_band_state(const struct hier *h, enum band band,
+                                      size_t e, float *v)
+{
+	switch (band) {
+	case BAND_X:
+		/* a higher level's input is the S the level below writes */
+		if (!h->x ||
+		    (!h->summary && h->down.blocks > 0 && h->down.k1 >= 0 &&
+		     e < h->down.blocks &&
+		     !progress_k1_done(&h->down, (uint32_t)e, h->c->step)))
+			return HIER_NOT_YET;
+		*v = h->x[e];
+		return HIER_FINAL;
+	case BAND_SCAN:
+		return scan_value(h, e, v);
+	case BAND_S:
+		if (!h->s || !scene_hier_k1_done(h, (uint32_t)e))
+			return HIER_NOT_YET;
+		*v = h->s[e];
+		return HIER_FINAL;
+	case BAND_S_SCANNED:
+		return s_scanned_state(h, e, v);
+	case BAND_Y:
+		if (!h->y || !y_ready(h, (uint32_t)(e / h->section)))
+			return HIER_NOT_YET;
+		*v = h->y[e];
+		return HIER_FINAL;
+	default:
+		return HIER_NOT_YET;
+	}
 }
 
 /* Value of element e of a band (S bands: e is a block); false: not yet. */
 bool scene_hier_band_value(const struct hier *h, enum band band, size_t e,
                            float *v)
 {
-	switch (band) {
-	case BAND_X:
-		if (!h->x)
-			return false;
-		*v = h->x[e];
-		return true;
-	case BAND_SCAN:
-		return scan_value(h, e, v);
-	case BAND_S:
-		if (!h->s || !scene_hier_k1_done(h, (uint32_t)e))
-			return false;
-		*v = h->s[e];
-		return true;
-	case BAND_S_SCANNED:
-		if (!h->s_scanned || !(h->s_ready || h->summary))
-			return false;
-		*v = h->s_scanned[e];
-		return true;
-	case BAND_Y:
-		if (!h->y || !y_ready(h, (uint32_t)(e / h->section)))
-			return false;
-		*v = h->y[e];
-		return true;
-	default:
+	return scene_hier_band_state(h, band, e, v) != HIER_NOT_YET;
+}
+
+bool scene_hier_up_writes(const struct hier *h, size_t b)
+{
+	const struct hier_progress *u = &h->up;
+	if (h->summary || u->active < 0 || (size_t)u->active != b / h->section)
 		return false;
-	}
+	size_t local = b - (size_t)u->active * h->section;
+	for (uint32_t k = 0; k < h->now_count; k++)
+		if (h->now_adds[k].dst == local)
+			return true;
+	return false;
+}
+
+bool scene_hier_up_scanning(const struct hier *h)
+{
+	const struct hier_progress *u = &h->up;
+	const struct trace *t = h->c->t;
+	if (h->summary || u->blocks == 0 || u->k1 < 0 ||
+	    h->bands != BAND_COUNT ||
+	    h->c->step < t->launches[u->k1].first_step)
+		return false;
+	float v;
+	for (size_t b = 0; b < h->blocks; b++)
+		if (s_scanned_state(h, b, &v) != HIER_FINAL)
+			return true;
+	return false;
 }
 
 size_t scene_hier_band_count(const struct hier *h, enum band band)
@@ -240,7 +350,7 @@ static float level_tabs(struct view_ctx *c, float y, uint32_t shown)
 			on ? c->lw * 2 : 0);
 		if (it)
 			it->tag = (struct scene_tag){SCENE_TAG_LEVEL,
-			                             (int32_t)l, 0, 0};
+			                             (int32_t)l, 0, 0, 0};
 		scene_text(c->s, c->m, buf, x + c->pad, y + h * 0.5f, c->small,
 		           on ? SCENE_FONT_SANS_BOLD : SCENE_FONT_SANS,
 		           SCENE_HALIGN_LEFT, SCENE_VALIGN_MIDDLE,
@@ -254,8 +364,15 @@ static float level_tabs(struct view_ctx *c, float y, uint32_t shown)
 static size_t auto_block(const struct hier *h)
 {
 	const struct trace *t = h->c->t;
-	if (h->active >= 0)
-		return (size_t)h->active;
+	if (h->own.active >= 0)
+		return (size_t)h->own.active;
+	/* the level above scanning S: the section whose S entry it writes */
+	if (h->up.active >= 0 && h->now_count > 0) {
+		size_t e = (size_t)h->up.active * h->section +
+		           h->now_adds[h->now_count - 1].dst;
+		if (e < h->blocks)
+			return e;
+	}
 	if (t->step_count) {
 		const struct trace_step *st = &t->steps[h->c->step];
 		if (st->launch < t->launch_count &&
@@ -348,9 +465,9 @@ int scene_view_hier_build(struct view_ctx *c)
 				0, (struct scene_color){0, 0, 0, 0},
 				(struct scene_color){0, 0, 0, 0}, 0);
 			if (it)
-				it->tag = (struct scene_tag){SCENE_TAG_BLOCK,
-				                             (int32_t)b,
-				                             (int32_t)level, 0};
+				it->tag = (struct scene_tag){
+					SCENE_TAG_BLOCK, (int32_t)b,
+					(int32_t)level, 0, 0};
 		}
 		size_t blk =
 			c->v->focus_block >= 0 &&

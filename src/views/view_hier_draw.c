@@ -82,27 +82,32 @@ static void cell(struct hier *h, const struct bands_geom *g, enum band band,
 	struct scene_rect r = {x - g->cell_w * 0.5f, g->top[band],
 	                       x + g->cell_w * 0.5f, g->top[band] + g->box_h};
 	float v;
-	bool ready = scene_hier_band_value(h, band, e, &v);
+	enum hier_state state = scene_hier_band_state(h, band, e, &v);
+	bool ready = state != HIER_NOT_YET;
 	char buf[32] = "";
 	struct view_cell_style st = {.dim = !ready};
-	uint32_t b = (uint32_t)((band == BAND_S || band == BAND_S_SCANNED)
-	                                ? e
-	                                : e / h->section);
-	if (ready && band == BAND_SCAN && (long)b == h->active) {
+	bool s_band = band == BAND_S || band == BAND_S_SCANNED;
+	uint32_t b = (uint32_t)(s_band ? e : e / h->section);
+	if (ready && band == BAND_SCAN && (long)b == h->own.active) {
 		/* written by the shown step of the block kernel 1 is in */
 		size_t local = e - (size_t)b * h->section;
 		for (uint32_t k = 0; k < h->now_count && !st.changed; k++)
 			st.changed = h->now_adds[k].dst == local;
 	}
+	if (state == HIER_RUNNING && band == BAND_S_SCANNED)
+		st.changed = scene_hier_up_writes(h, e);
 	if (ready)
 		scene_view_format_value(v, buf, sizeof(buf));
 	struct scene_item *it;
-	if (band == BAND_S || band == BAND_S_SCANNED) {
+	if (s_band) {
+		float w = r.x1 - r.x0, bh = r.y1 - r.y0;
 		it = scene_box(c->s, r, g->box_h * 0.18f,
 		               scene_fade(scene_view_color(c, SCENE_ROLE_SUMS),
 		                          ready ? 1 : 0.3f),
 		               scene_view_color(c, SCENE_ROLE_ELEMENT_EDGE),
-		               c->lw);
+		               st.changed
+		                       ? scene_view_cell_stroke(c, w, bh, true)
+		                       : c->lw);
 		if (ready)
 			scene_text(c->s, c->m, buf, x, (r.y0 + r.y1) * 0.5f,
 			           g->label_size, SCENE_FONT_MONO,
@@ -113,11 +118,55 @@ static void cell(struct hier *h, const struct bands_geom *g, enum band band,
 		                     st);
 	}
 	if (it)
-		it->tag = (struct scene_tag){
-			SCENE_TAG_ELEMENT, (int32_t)e,
-			(int32_t)(h->level +
-		                  (band == BAND_S || band == BAND_S_SCANNED)),
-			(int32_t)c->step};
+		it->tag = (struct scene_tag){SCENE_TAG_ELEMENT, (int32_t)e,
+		                             (int32_t)(h->level + s_band),
+		                             (int32_t)c->step, (int32_t)band};
+	scene_hier_note_hover(h, band, e, r);
+}
+
+/* While the level above scans S, the scanned-S band says so under its
+ * boxes (a click there opens that level), where kernel 3's arrows will run
+ * once it is done. */
+static void up_note(struct hier *h, const struct bands_geom *g)
+{
+	struct view_ctx *c = h->c;
+	if (!scene_hier_up_scanning(h))
+		return;
+	const struct trace *t = c->t;
+	const struct trace_launch *l = &t->launches[h->up.k1];
+	char buf[160];
+	if (c->step < l->first_step + l->step_count)
+		snprintf(buf, sizeof(buf),
+		         "S is being scanned one level up: level %u, step "
+		         "%zu of %zu there",
+		         h->up.level, c->step - l->first_step + 1,
+		         l->step_count);
+	else
+		snprintf(buf, sizeof(buf),
+		         "S is being scanned one level up: level %u adds "
+		         "its sections back",
+		         h->up.level);
+	float y0 = g->top[BAND_S_SCANNED] + g->box_h + c->pad * 0.4f;
+	float room = g->top[BAND_Y] - y0 - c->pad * 0.4f;
+	float size = fminf(c->small, room / 1.2f);
+	float w = g->col_w * (float)(g->w1 - g->w0);
+	if (size < c->min_text)
+		return;
+	float tw, th;
+	c->m->measure(c->m->ctx, SCENE_FONT_SANS, size, buf, &tw, &th);
+	tw = fminf(tw, w);
+	/* the background behind it keeps it clear of the section lines */
+	struct scene_item *bg = scene_box(
+		c->s,
+		(struct scene_rect){g->x0, y0, g->x0 + tw + c->pad, y0 + th}, 0,
+		scene_view_color(c, SCENE_ROLE_BACKGROUND),
+		(struct scene_color){0, 0, 0, 0}, 0);
+	if (bg)
+		bg->tag = (struct scene_tag){SCENE_TAG_LEVEL,
+		                             (int32_t)h->up.level, 0, 0, 0};
+	scene_view_text_clipped(c, buf, g->x0, y0, w, size, SCENE_FONT_SANS,
+	                        SCENE_HALIGN_LEFT, SCENE_VALIGN_TOP,
+	                        scene_view_color(c, SCENE_ROLE_TEXT));
 }
 
 /* Kernel 3's arrows: from the scanned S entry each section's add-back read
@@ -127,11 +176,11 @@ static void add_back_arrows(struct hier *h, const struct bands_geom *g)
 {
 	struct view_ctx *c = h->c;
 	const struct trace *t = c->t;
-	if (h->k3 < 0 || h->summary)
+	if (h->own.k3 < 0 || h->summary)
 		return;
 	float right = g->x0 + g->col_w * (float)(g->w1 - g->w0);
 	for (uint32_t b = 0; b < h->blocks; b++) {
-		size_t st = h->k3_step[b];
+		size_t st = h->own.k3_step[b];
 		if (st == NOT_YET || st > c->step ||
 		    t->steps[st].add_count == 0)
 			continue;
@@ -169,7 +218,7 @@ static void add_back_arrows(struct hier *h, const struct bands_geom *g)
 			a->tag = (struct scene_tag){
 				SCENE_TAG_ADDITION,
 				(int32_t)t->steps[st].add_offset, (int32_t)st,
-				0};
+				0, 0};
 		if (now && src_shown && c->tt < VIEW_TRAVEL_END &&
 		    g->label_size > 0) {
 			float e = scene_view_ease(c->tt / VIEW_TRAVEL_END);
@@ -240,8 +289,10 @@ void scene_hier_draw_labelled(struct hier *h, const struct bands_geom *g)
 				cell(h, g, (enum band)band, i, i);
 		}
 	}
-	if (h->bands == BAND_COUNT)
+	if (h->bands == BAND_COUNT) {
 		add_back_arrows(h, g);
+		up_note(h, g);
+	}
 	/* each section is one click target: zoom into it */
 	for (size_t b = 0; b < h->blocks; b++) {
 		size_t first = b * h->section, last = scene_hier_s_column(h, b);
@@ -261,7 +312,7 @@ void scene_hier_draw_labelled(struct hier *h, const struct bands_geom *g)
 		if (it)
 			it->tag =
 				(struct scene_tag){SCENE_TAG_BLOCK, (int32_t)b,
-			                           (int32_t)h->level, 0};
+			                           (int32_t)h->level, 0, 0};
 	}
 }
 
@@ -313,7 +364,8 @@ void scene_hier_draw_strip(struct hier *h, enum band band, struct scene_rect r)
 			if (it)
 				it->tag = (struct scene_tag){
 					SCENE_TAG_STRIP, (int32_t)e0,
-					(int32_t)(e1 - e0), (int32_t)h->level};
+					(int32_t)(e1 - e0), (int32_t)h->level,
+					0};
 		}
 		run = b;
 		run_level = level;

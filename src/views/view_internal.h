@@ -137,6 +137,26 @@ void scene_view_rows_free(struct view_rows *rows);
 bool scene_view_add_is_early(const struct trace *t, const float *prev_xy,
                              uint32_t prev_len, const struct trace_add *add);
 
+/* The inputs x[lo..hi] a value sums, derived by following the additions
+ * (not from a formula, so a racy or a wrong kernel shows what it really
+ * summed). lo < 0 with exact: none (padding, 0); lo < 0 without exact: not
+ * known from the trace. exact is false when an addition joined ranges that
+ * gap or overlap, or when the range is not known. */
+struct view_range {
+	long lo, hi;
+	bool exact;
+};
+
+/* The range of src + dst when the thread adds src's value to dst's (a
+ * prefix needs src's inputs just before dst's). */
+struct view_range scene_view_range_join(struct view_range src,
+                                        struct view_range dst);
+
+/* A step's short name: "load", "stride 2", "reduce 4", "reverse 1",
+ * "store", "add-back"... (buf is used for the ones with a number). */
+const char *scene_view_step_name(const struct trace_step *st, char *buf,
+                                 size_t size);
+
 /* The additions made up to and including trace step `step`. */
 uint64_t scene_view_adds_through(const struct trace *t, size_t step);
 

@@ -12,12 +12,24 @@
 
 static const struct scene_color none = {0, 0, 0, 0};
 
-/* One line of panel text; returns the y below it. */
+/* One line of panel text; returns the y below it. A line level with the
+ * window's buttons (scene_view.corner_w/h) stops short of them, or, when
+ * it does not fit there, goes below them. */
 static float panel_line(struct view_ctx *c, float y, const char *text,
                         float size, enum scene_font font, enum scene_role role)
 {
 	float x = c->panel.x0 + c->pad * 1.5f;
 	float w = c->panel.x1 - x - c->pad;
+	if (y < c->v->corner_h && c->v->corner_w > 0) {
+		float room =
+			(float)c->v->width - c->v->corner_w - c->pad * 0.5f - x;
+		float tw, th;
+		c->m->measure(c->m->ctx, font, size, text, &tw, &th);
+		if (tw <= room)
+			w = room;
+		else
+			y = c->v->corner_h + c->pad * 0.5f;
+	}
 	scene_view_text_clipped(c, text, x, y, w, size, font, SCENE_HALIGN_LEFT,
 	                        SCENE_VALIGN_TOP, scene_view_color(c, role));
 	return y + size * 1.17f + c->pad * 0.4f;
@@ -235,7 +247,7 @@ static void source_block(struct view_ctx *c, float y, float bottom)
 			scene_view_color(c, SCENE_ROLE_TEXT));
 		if (it)
 			it->tag = (struct scene_tag){SCENE_TAG_SOURCE,
-			                             (int32_t)i, 0, 0};
+			                             (int32_t)i, 0, 0, 0};
 	}
 }
 

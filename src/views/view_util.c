@@ -184,6 +184,10 @@ float scene_view_ease(float t)
 float scene_view_heading(struct view_ctx *c, const char *text)
 {
 	float w = c->fig.x1 - c->fig.x0;
+	/* without the panel the heading runs to the window's buttons */
+	float room = (float)c->v->width - c->v->corner_w - c->pad - c->fig.x0;
+	if (c->v->corner_w > 0 && c->fig.y0 < c->v->corner_h && room < w)
+		w = room;
 	scene_view_text_clipped(c, text, c->fig.x0, c->fig.y0, w, c->title,
 	                        SCENE_FONT_SANS_BOLD, SCENE_HALIGN_LEFT,
 	                        SCENE_VALIGN_TOP,
@@ -265,6 +269,43 @@ bool scene_view_add_is_early(const struct trace *t, const float *prev_xy,
 	float before = prev_xy[add->src];
 	/* compare bit patterns: the same float read twice is bit-identical */
 	return memcmp(&before, &add->src_value, sizeof(float)) != 0;
+}
+
+struct view_range scene_view_range_join(struct view_range src,
+                                        struct view_range dst)
+{
+	bool src_none = src.lo < 0 && src.exact;
+	bool dst_none = dst.lo < 0 && dst.exact;
+	if (src_none)
+		return dst;
+	if (dst_none)
+		return src;
+	if (src.lo < 0 || dst.lo < 0) /* one is not known */
+		return (struct view_range){-1, -1, false};
+	if (src.hi + 1 == dst.lo)
+		return (struct view_range){src.lo, dst.hi,
+		                           src.exact && dst.exact};
+	/* a gap or an overlap: not a prefix of the inputs */
+	return (struct view_range){src.lo < dst.lo ? src.lo : dst.lo,
+	                           src.hi > dst.hi ? src.hi : dst.hi, false};
+}
+
+const char *scene_view_step_name(const struct trace_step *st, char *buf,
+                                 size_t size)
+{
+	switch (st->phase) {
+	case TRACE_PHASE_STRIDE:
+		snprintf(buf, size, "stride %u", st->stride);
+		return buf;
+	case TRACE_PHASE_REDUCE:
+		snprintf(buf, size, "reduce %u", st->stride);
+		return buf;
+	case TRACE_PHASE_REVERSE:
+		snprintf(buf, size, "reverse %u", st->stride);
+		return buf;
+	default:
+		return trace_phase_name(st->phase);
+	}
 }
 
 uint64_t scene_view_adds_through(const struct trace *t, size_t step)

@@ -8,12 +8,32 @@
 #include <stdint.h>
 
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench_plot.h"
 #include "bench_svg.h"
+
+/* The plot's format from its extension, case aside, as `scanviz render
+ * -o` takes it; the options and the file writer both ask this one. */
+static void test_format(void **state)
+{
+	(void)state;
+	assert_int_equal(bench_plot_format_of("a.svg"), BENCH_PLOT_FORMAT_SVG);
+	assert_int_equal(bench_plot_format_of("a.SVG"), BENCH_PLOT_FORMAT_SVG);
+	assert_int_equal(bench_plot_format_of("dir.png/a.Svg"),
+	                 BENCH_PLOT_FORMAT_SVG);
+	assert_int_equal(bench_plot_format_of("a.png"), BENCH_PLOT_FORMAT_PNG);
+	assert_int_equal(bench_plot_format_of("A.PNG"), BENCH_PLOT_FORMAT_PNG);
+	assert_int_equal(bench_plot_format_of(".png"), BENCH_PLOT_FORMAT_PNG);
+	assert_int_equal(bench_plot_format_of("a.pdf"), BENCH_PLOT_FORMAT_NONE);
+	assert_int_equal(bench_plot_format_of("a.svg.txt"),
+	                 BENCH_PLOT_FORMAT_NONE);
+	assert_int_equal(bench_plot_format_of("png"), BENCH_PLOT_FORMAT_NONE);
+	assert_int_equal(bench_plot_format_of(""), BENCH_PLOT_FORMAT_NONE);
+}
 
 static void test_step(void **state)
 {
@@ -96,7 +116,8 @@ static void test_scene_and_svg(void **state)
 	assert_non_null(
 		strstr(buf, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
 	assert_non_null(strstr(buf, ">hier-brent-kung</text>"));
-	assert_non_null(strstr(buf, ">2^20</text>"));
+	/* N in powers of two, the exponent in superscript digits */
+	assert_non_null(strstr(buf, ">2\u00b2\u2070</text>"));
 	assert_non_null(strstr(buf, "stroke-dasharray"));
 	assert_non_null(strstr(buf, "<polygon")); /* the triangle markers */
 	assert_non_null(strstr(buf, "</svg>\n"));
@@ -104,12 +125,46 @@ static void test_scene_and_svg(void **state)
 	scene_destroy(s);
 }
 
+/* Small figures get tick labels with the decimals their step needs, so
+ * no two ticks read the same. */
+static void test_small_ticks(void **state)
+{
+	(void)state;
+	struct bench_result r[] = {
+		figure(BENCH_KERNEL_COPY, 10, 0.3, true),
+		figure(BENCH_KERNEL_COPY, 11, 0.1, true),
+	};
+	struct bench_plot p;
+	assert_int_equal(bench_plot_data(&p, NULL, r, 2), 1);
+	assert_true(fabs(p.y.ticks[1] - 0.05) < 1e-12);
+	struct scene *s =
+		bench_plot_scene(&p, 800, 600, scene_theme_find("dark"),
+	                         &scene_metrics_estimate);
+	assert_non_null(s);
+	const char *labels[BENCH_PLOT_MAX_TICKS];
+	size_t n = 0;
+	for (size_t i = 0; i < s->count; i++) {
+		const char *t = scene_text_of(s, &s->items[i]);
+		if (s->items[i].kind == SCENE_ITEM_TEXT && t[0] == '0' &&
+		    t[1] == '.')
+			labels[n++] = t;
+	}
+	assert_int_equal(n, p.y.tick_count);
+	assert_string_equal(labels[1], "0.05");
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			assert_string_not_equal(labels[i], labels[j]);
+	scene_destroy(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_step),
 		cmocka_unit_test(test_data),
 		cmocka_unit_test(test_scene_and_svg),
+		cmocka_unit_test(test_small_ticks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

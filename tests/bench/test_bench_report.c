@@ -1,6 +1,7 @@
-/* test_bench_report.c - the table row, the CSV and the JSON of the bench,
- * and that a file that cannot be written leaves nothing behind. Depends on
- * bench_report.h and cmocka. */
+/* test_bench_report.c - the table rows (a figure's and a stage's), the CSV
+ * and the JSON of the bench, that a file that cannot be written leaves
+ * nothing behind, and the check of an output path before any work.
+ * Depends on bench_report.h and cmocka. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, fmemopen */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -115,12 +116,63 @@ static void test_unwritable_leaves_nothing(void **state)
 	assert_int_equal(access("/nonexistent-dir/x.csv", F_OK), -1);
 }
 
+/* A stage row: no N, the label under the kernel column, GB/s at 8 bytes
+ * per element, % of the copy, and no ratio to CUB. */
+static void test_stage_row(void **state)
+{
+	(void)state;
+	char buf[256] = "";
+	FILE *f = fmemopen(buf, sizeof(buf) - 1, "w");
+	assert_non_null(f);
+	/* 2^20 x 8 bytes in 0.01 ms: 838.9 GB/s; against 1677.7: 50% */
+	bench_report_table_stage(f, "kernel 1", 1u << 20, 0.01, 1677.7216);
+	bench_report_table_stage(f, "kernel 3", 1u << 20, 0.02, NAN);
+	fclose(f);
+	assert_string_equal(buf,
+	                    "                kernel 1             0.0100     "
+	                    "838.9     50.0       -\n"
+	                    "                kernel 3             0.0200     "
+	                    "419.4        -       -\n");
+}
+
+/* An output path is tried at option time: a temporary file beside it is
+ * created and removed (nothing left), a missing folder or a folder named
+ * as the file is bad usage, with one line naming the option. */
+static void test_output_check(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/scanviz-bench-check-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char path[256], err[512] = "";
+	snprintf(path, sizeof(path), "%s/r.csv", dir);
+	assert_int_equal(bench_output_check("--csv", path, err, sizeof(err)),
+	                 BENCH_OK);
+	assert_int_equal(rmdir(dir), 0); /* empty: nothing was left */
+	memcpy(dir + strlen(dir) - 6, "XXXXXX", 6);
+	assert_non_null(mkdtemp(dir));
+
+	snprintf(path, sizeof(path), "%s/none/r.json", dir);
+	assert_int_equal(bench_output_check("--json", path, err, sizeof(err)),
+	                 BENCH_USAGE);
+	assert_non_null(strstr(err, "bench: --json "));
+	assert_non_null(strstr(err, "cannot write into "));
+	assert_non_null(strstr(err, "/none: No such file or directory"));
+	assert_null(strchr(err, '\n'));
+
+	assert_int_equal(bench_output_check("--plot", dir, err, sizeof(err)),
+	                 BENCH_USAGE);
+	assert_non_null(strstr(err, "that is a folder"));
+	assert_int_equal(rmdir(dir), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table_row),
 		cmocka_unit_test(test_files),
 		cmocka_unit_test(test_unwritable_leaves_nothing),
+		cmocka_unit_test(test_stage_row),
+		cmocka_unit_test(test_output_check),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

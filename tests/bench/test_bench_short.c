@@ -1,8 +1,9 @@
 /* test_bench_short.c - the bench for real on the GPU (suite gpu): every
  * kernel at sizes that are not powers of two (partial tiles and sections,
- * several hierarchy levels), checked here against the reference; then a
- * short `bench` run, N = 2^10..2^16, whose every figure bench_main checks,
- * and its CSV, JSON and SVG read back. Exits 77 (skipped) without a GPU.
+ * several hierarchy levels), checked here against the reference, and the
+ * hierarchical scans timed by stages; then a short `bench --stages` run,
+ * N = 2^10..2^16, whose every figure bench_main checks, and its CSV, JSON
+ * and SVG read back. Exits 77 (skipped) without a GPU.
  * Depends on the bench layer and scan.h. Plain C: no cmocka on GPU hosts. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <stdio.h>
@@ -26,6 +27,35 @@ static int failures;
 			failures++;                                     \
 		}                                                       \
 	} while (0)
+
+/* Kernel k timed by stages: the hierarchical scans' two halves both take
+ * time and the output is still right; every other kernel is refused. */
+static void stages(struct bench_gpu *g, enum bench_kernel k, size_t n,
+                   const double *ref, float *out)
+{
+	double sections[3], add_back[3];
+	char err[512];
+	bool hier = k == BENCH_KERNEL_HIER_BRENT_KUNG ||
+	            k == BENCH_KERNEL_HIER_KOGGE_STONE;
+	int rc = bench_gpu_measure_stages(g, k, 1, 3, sections, add_back, out,
+	                                  err, sizeof(err));
+	const char *name = bench_kernel_info(k)->name;
+	if (!hier) {
+		EXPECT(rc == BENCH_FAILED, "%s timed by stages", name);
+		return;
+	}
+	EXPECT(rc == BENCH_OK, "%s by stages at n = %zu: %s", name, n, err);
+	if (rc != BENCH_OK)
+		return;
+	for (int t = 0; t < 3; t++)
+		EXPECT(sections[t] > 0.0 && add_back[t] >= 0.0,
+		       "%s by stages at n = %zu: %g and %g ms", name, n,
+		       sections[t], add_back[t]);
+	struct bench_check c;
+	EXPECT(bench_check_scan(ref, out, n, &c),
+	       "%s by stages at n = %zu: %zu wrong, first at %zu", name, n,
+	       c.bad, c.first_bad);
+}
 
 /* Odd sizes through bench_gpu directly: 1 element, a partial vector, one
  * tile plus one, a hierarchy of three levels with a ragged end. */
@@ -78,6 +108,7 @@ static int odd_sizes(void)
 				       "%s at n = %zu: %zu wrong, first at %zu: %g not %g",
 				       bench_kernel_info(k)->name, n, c.bad,
 				       c.first_bad, c.got, c.want);
+				stages(g, (enum bench_kernel)k, n, ref, out);
 			}
 		}
 		free(out);
@@ -107,18 +138,19 @@ static void short_bench(const char *dir)
 	snprintf(csv, sizeof(csv), "%s/bench.csv", dir);
 	snprintf(json, sizeof(json), "%s/bench.json", dir);
 	snprintf(svg, sizeof(svg), "%s/bench.svg", dir);
-	char *argv[] = {"bench",  "--min-log2", "10",     "--max-log2",
-	                "16",     "--runs",     "7",      "--warmup",
-	                "1",      "--quiet",    "--csv",  csv,
-	                "--json", json,         "--plot", svg,
-	                NULL};
+	char *argv[] = {"bench",    "--min-log2", "10",     "--max-log2",
+	                "16",       "--runs",     "7",      "--warmup",
+	                "1",        "--quiet",    "--csv",  csv,
+	                "--json",   json,         "--plot", svg,
+	                "--stages", NULL};
 	int rc = bench_main((int)(sizeof(argv) / sizeof(argv[0])) - 1, argv);
 	EXPECT(rc == 0, "bench_main returned %d", rc);
 
 	char *text = slurp(csv);
 	EXPECT(text != NULL, "no CSV at %s", csv);
 	if (text) {
-		/* a header and 7 sizes x 5 kernels */
+		/* a header and 7 sizes x 5 kernels (the stages are in the
+		 * table only) */
 		int lines = 0;
 		for (char *p = text; *p; p++)
 			lines += *p == '\n';

@@ -25,7 +25,8 @@ if [ ! -d "$build" ]; then
 		{ echo "device_checks.sh: meson setup failed (see build.log)"; exit 1; }
 fi
 ninja -C "$build" -j "$jobs" tests/gpu/gpu_vs_cpu tests/gpu/gpu_capture_bench \
-	tests/gpu/gpu_book_reads tests/gpu/gpu_sanitize_run src/cli/scanviz \
+	tests/gpu/gpu_book_reads tests/gpu/gpu_sanitize_run \
+	tests/gpu/gpu_single_pass_run tests/bench/test_bench_short src/cli/scanviz \
 	>>"$out/build.log" 2>&1 ||
 	{ echo "device_checks.sh: build failed (see build.log)"; tail -30 "$out/build.log"; exit 1; }
 

@@ -1,8 +1,10 @@
 #!/bin/sh
 # sanitize.sh - compute-sanitizer's memcheck, racecheck and synccheck over
-# every kernel of kernels/: the traced build at full and at summary detail,
-# and the untraced build, through tests/gpu/gpu_sanitize_run. One log per
-# run under LOG_DIR, then one line per run and a verdict. docs/gpu.md holds
+# every kernel of kernels/: the traced algorithms' kernels in the traced
+# build at full and at summary detail and in the untraced build, through
+# tests/gpu/gpu_sanitize_run; the benchmark's single-pass scan (untraced
+# only: it has no traced build) through tests/gpu/gpu_single_pass_run. One
+# log per run under LOG_DIR, then one line per run and a verdict. docs/gpu.md holds
 # the findings. Exits 0 when every correct kernel is clean, 1 when one is
 # not (or a run failed), 77 without a GPU or compute-sanitizer.
 #
@@ -13,12 +15,15 @@ logs=${2:-$build/sanitize-logs}
 jobs=${3:-8}
 limit=${SANITIZE_TIMEOUT:-120} # seconds per run: a hung kernel ends as rc 124
 run=$build/tests/gpu/gpu_sanitize_run
+single_pass_run=$build/tests/gpu/gpu_single_pass_run
 cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 
-if [ ! -x "$run" ]; then
-	echo "sanitize.sh: $run not built (configure with -Dcuda=enabled)" >&2
-	exit 1
-fi
+for program in "$run" "$single_pass_run"; do
+	if [ ! -x "$program" ]; then
+		echo "sanitize.sh: $program not built (configure with -Dcuda=enabled)" >&2
+		exit 1
+	fi
+done
 if [ ! -x "$cs" ]; then
 	echo "sanitize.sh: compute-sanitizer not found: skipped"
 	exit 77
@@ -30,8 +35,12 @@ if [ $? -eq 77 ]; then
 fi
 mkdir -p "$logs"
 
-# name | gpu_sanitize_run arguments | what is expected: clean, or book (the
-# printed kernels, kept with their mistakes)
+# name | arguments | what is expected: clean, or book (the printed
+# kernels, kept with their mistakes). The arguments go to gpu_sanitize_run,
+# or for the single-pass-* cases to gpu_single_pass_run (N, launches): one
+# partial tile, one whole tile (10,240), five tiles and a ragged one, and
+# 103 tiles, so that the look-back walks more than one window of 32; two
+# launches each, the second meeting the first one's descriptors.
 cases='kogge-stone-book-32|kogge-stone-book 32|book
 kogge-stone-book-1024|kogge-stone-book 1024|book
 kogge-stone-1024|kogge-stone 1024|clean
@@ -41,24 +50,35 @@ brent-kung-1001|brent-kung 1001|clean
 hier-ks-1024|hierarchical 5123 1024 kogge-stone|clean
 hier-bk-2048|hierarchical 6145 2048 brent-kung|clean
 hier-bk-16|hierarchical 5000 16 brent-kung|clean
-hier-book-64|hierarchical-book 640 64|book'
+hier-book-64|hierarchical-book 640 64|book
+single-pass-1000|1000 2|clean
+single-pass-10240|10240 2|clean
+single-pass-51203|51203 2|clean
+single-pass-1048583|1048583 2|clean'
 
 one() { # tool mode name args...
 	tool=$1 mode=$2 name=$3
 	shift 3
 	log=$logs/$tool-$mode-$name.log
+	case $name in
+	single-pass-*) set -- "$single_pass_run" "$@" ;;
+	*) set -- "$run" "$mode" "$@" ;;
+	esac
 	timeout "$limit" "$cs" --tool "$tool" --error-exitcode 10 --print-limit 20 \
-		"$run" "$mode" "$@" >"$log" 2>&1
+		"$@" >"$log" 2>&1
 	echo $? >"$log.rc"
 }
 
-# Every case traced at full detail and untraced; the summary build's
-# counting on three of them.
+# Every case traced at full detail and untraced (the single pass untraced
+# only); the summary build's counting on three of them.
 n=0
 for tool in memcheck racecheck synccheck; do
 	for mode in full untraced summary; do
 		echo "$cases" | while IFS='|' read -r name args expect; do
 			case "$mode:$name" in
+			untraced:single-pass-*)
+				echo "$tool $mode $name $args" ;;
+			*:single-pass-*) ;;
 			summary:kogge-stone-book-1024 | summary:brent-kung-2048 | \
 				summary:hier-bk-16 | full:* | untraced:*)
 				echo "$tool $mode $name $args" ;;

@@ -150,6 +150,33 @@ static void hover_shows_a_tooltip(void **state)
 	gui_app_destroy(app);
 }
 
+/* Figure 9.10 too: the pointer over Y[5] (by its band) names its sum and
+ * kernel 3's step, not the input's or the scan's box in the same column. */
+static void hover_in_every_band_of_9_10(void **state)
+{
+	(void)state;
+	const char *args[] = {"--algo=hierarchical", "--section=4"};
+	struct gui_app *app = test_app(args, 2, SCENE_FIGURE_9_10);
+	test_key(app, SDLK_END, 0);
+	const struct scene_item *el = NULL;
+	for (size_t i = 0; i < app->scene->count && !el; i++) {
+		const struct scene_tag *t = &app->scene->items[i].tag;
+		if (t->kind == SCENE_TAG_ELEMENT && t->a == 5 && t->b == 0 &&
+		    t->d == SCENE_BAND_Y)
+			el = &app->scene->items[i];
+	}
+	assert_non_null(el);
+	test_move(app, (el->bounds.x0 + el->bounds.x1) * 0.5f,
+	          (el->bounds.y0 + el->bounds.y1) * 0.5f);
+	assert_int_equal(app->hover.kind, SCENE_TAG_ELEMENT);
+	assert_int_equal(app->hover.d, SCENE_BAND_Y);
+	assert_true(test_has_text(app, "Y[5] = 11"));
+	assert_true(test_has_text(app, "sums x0..x5"));
+	assert_true(test_text_contains(app, "(add-back, level 0 section 1)"));
+	assert_false(test_has_text(app, "X[5] = 4"));
+	gui_app_destroy(app);
+}
+
 static void wheel_zooms_and_drag_pans(void **state)
 {
 	(void)state;
@@ -361,6 +388,7 @@ int main(void)
 		cmocka_unit_test(buttons_act_by_their_tags),
 		cmocka_unit_test(editor_fields_and_buttons_click),
 		cmocka_unit_test(hover_shows_a_tooltip),
+		cmocka_unit_test(hover_in_every_band_of_9_10),
 		cmocka_unit_test(wheel_zooms_and_drag_pans),
 		cmocka_unit_test(row_labels_and_levels_click),
 		cmocka_unit_test(strip_click_labels_that_part),

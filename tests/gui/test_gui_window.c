@@ -1,8 +1,10 @@
 /* test_gui_window.c - the real window loop under SDL's dummy video driver:
  * events pushed into SDL's queue reach the app, the frame is drawn through
  * the render layer, S writes a PNG of the drawable's size under a new name
- * and says where, and Q ends the loop with exit code 0.
- * Depends on cmocka, SDL2, gui_window.h and gui_test_util.h. */
+ * and says where, and Q ends the loop with exit code 0. With SDL's software
+ * renderer (all the dummy driver has) frames go straight into the window's
+ * surface, pixel for pixel the frame the app built.
+ * Depends on cmocka, SDL2, gui_window.h, render.h and gui_test_util.h. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +20,7 @@
 #include "gui_test_util.h"
 #include "gui_window.h"
 #include "options.h"
+#include "render.h"
 
 static void push_key(SDL_Keycode sym)
 {
@@ -115,10 +118,73 @@ static void loop_steps_screenshots_and_quits(void **state)
 	gui_window_destroy(w);
 }
 
+static Uint32 push_quit(Uint32 interval, void *param)
+{
+	(void)interval;
+	(void)param;
+	push_key(SDLK_q);
+	return 0;
+}
+
+/* The software renderer's frames skip its texture: the loop rasterises
+ * into the window's surface, which then holds exactly the app's frame. */
+static void software_frames_go_to_the_surface(void **state)
+{
+	(void)state;
+	char err[512];
+	struct gui_config cfg = {.figure = SCENE_FIGURE_9_5, .random_seed = 1};
+	struct gui_window *w = gui_window_create(&cfg, err, sizeof(err));
+	if (!w)
+		fail_msg("window: %s", err);
+	SDL_RendererInfo info;
+	SDL_Renderer *r = SDL_GetRenderer(gui_window_sdl(w));
+	assert_non_null(r);
+	assert_int_equal(SDL_GetRendererInfo(r, &info), 0);
+	assert_true(info.flags & SDL_RENDERER_SOFTWARE);
+	assert_true(gui_window_draws_to_surface(w));
+
+	const char *args[] = {"--algo=brent-kung"};
+	struct gui_app *app = test_app(args, 1, SCENE_FIGURE_9_5);
+	app->metrics = gui_window_metrics(w);
+	/* a step moves (frames are drawn), then Q */
+	push_key(SDLK_RIGHT);
+	SDL_TimerID timer = SDL_AddTimer(300, push_quit, NULL);
+	assert_true(timer != 0);
+	assert_int_equal(gui_window_run(w, app), 0);
+
+	SDL_Surface *surf = SDL_GetWindowSurface(gui_window_sdl(w));
+	assert_non_null(surf);
+	const struct scene *s = app->scene;
+	assert_true(surf->w >= s->width && surf->h >= s->height);
+	uint32_t *want = malloc((size_t)s->width * (size_t)s->height * 4);
+	assert_non_null(want);
+	struct render_painter *p =
+		render_painter_create(NULL, gui_window_fonts(w));
+	assert_non_null(p);
+	assert_int_equal(
+		render_painter_raster(p, s, want, s->width, err, sizeof(err)),
+		0);
+	long differ = 0;
+	for (int y = 0; y < s->height; y++) {
+		const uint32_t *row =
+			(const uint32_t *)((const uint8_t *)surf->pixels +
+		                           (size_t)y * (size_t)surf->pitch);
+		for (int x = 0; x < s->width; x++)
+			differ += ((row[x] ^ want[(size_t)y * s->width + x]) &
+			           0xFFFFFFu) != 0;
+	}
+	assert_int_equal(differ, 0);
+	render_painter_destroy(p);
+	free(want);
+	gui_app_destroy(app);
+	gui_window_destroy(w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(loop_steps_screenshots_and_quits),
+		cmocka_unit_test(software_frames_go_to_the_surface),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

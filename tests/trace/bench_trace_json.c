@@ -134,6 +134,12 @@ static struct trace *build(uint32_t n, int floats)
 		}
 	}
 	memcpy(t->output, y, (size_t)n * sizeof(*y));
+	/* the two levels the reader checks the launches against */
+	must(trace_set_levels(t, 2) == 0, "levels");
+	t->levels[0].n = n;
+	t->levels[0].blocks = blocks;
+	t->levels[1].n = blocks;
+	t->levels[1].blocks = 1;
 	free(in);
 	free(y);
 	free(s);
@@ -145,8 +151,8 @@ int main(int argc, char **argv)
 	int log2n = argc > 1 ? atoi(argv[1]) : 20;
 	int floats = argc > 2 && strcmp(argv[2], "float") == 0;
 	const char *path = argc > 3 ? argv[3] : "/tmp/scanviz-bench-trace.json";
-	if (log2n < 11 || log2n > 22) {
-		fprintf(stderr, "usage: bench_trace_json [11..22] [int|float] "
+	if (log2n < 12 || log2n > 22) {
+		fprintf(stderr, "usage: bench_trace_json [12..22] [int|float] "
 		                "[file]\n");
 		return 2;
 	}

@@ -1,7 +1,7 @@
 /* test_trace_read_errors.c - one test per kind of bad trace the reader must
- * refuse: each takes the sample trace's JSON, breaks one thing, and checks
- * the exact one-line message (file, place, what to do). Depends on
- * trace_json.h, sample_trace.h and cmocka. */
+ * refuse: each takes the sample trace's JSON (or the sample trace itself)
+ * and breaks one thing, and checks the exact one-line message (file, place,
+ * what to do). Depends on trace_json.h, sample_trace.h and cmocka. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <setjmp.h>
@@ -25,6 +25,95 @@ struct error_case {
 	const char *replace; /* the new text; with find "", cut after replace */
 	const char *message;
 };
+
+/* A trace built wrong before it is written: the JSON is what it says. */
+struct mutation_case {
+	const char *name;
+	void (*mutate)(struct trace *t);
+	const char *message;
+};
+
+/* Grows a level array to n elements, the new ones 1, as a hand-edited
+ * trace would pad it to pass the array-length checks. */
+static void pad(float **a, size_t old, size_t n)
+{
+	if (!*a)
+		return;
+	float *p = realloc(*a, n * sizeof(*p));
+	assert_non_null(p);
+	for (size_t i = old; i < n; i++)
+		p[i] = 1;
+	*a = p;
+}
+
+/* Sets level k's n, padding its n-long arrays. */
+static void set_level_n(struct trace *t, size_t k, uint32_t n)
+{
+	struct trace_level *l = &t->levels[k];
+	pad(&l->input, l->n, n);
+	pad(&l->section_scans, l->n, n);
+	pad(&l->output, l->n, n);
+	l->n = n;
+}
+
+static void level0_n_9(struct trace *t)
+{
+	set_level_n(t, 0, 9);
+}
+
+static void level0_n_million(struct trace *t)
+{
+	set_level_n(t, 0, 1000000);
+}
+
+static void level1_n_3(struct trace *t)
+{
+	set_level_n(t, 1, 3);
+}
+
+static void level0_blocks_3(struct trace *t)
+{
+	struct trace_level *l = &t->levels[0];
+	pad(&l->block_sums, l->blocks, 3);
+	pad(&l->block_sums_scanned, l->blocks, 3);
+	l->blocks = 3;
+}
+
+static void free_level(struct trace_level *l)
+{
+	free(l->input);
+	free(l->section_scans);
+	free(l->block_sums);
+	free(l->block_sums_scanned);
+	free(l->output);
+}
+
+static void no_levels(struct trace *t)
+{
+	while (t->level_count)
+		free_level(&t->levels[--t->level_count]);
+}
+
+static void one_level(struct trace *t)
+{
+	free_level(&t->levels[--t->level_count]);
+}
+
+static void third_level(struct trace *t)
+{
+	struct trace_level *p =
+		realloc(t->levels, 3 * sizeof(struct trace_level));
+	assert_non_null(p);
+	p[2] = (struct trace_level){1, 1, NULL, NULL, NULL, NULL, NULL};
+	t->levels = p;
+	t->level_count = 3;
+}
+
+static void summary_hazard_block(struct trace *t)
+{
+	t->detail = TRACE_DETAIL_SUMMARY;
+	t->hazards[0].block = 5;
+}
 
 static const struct error_case cases[] = {
 	{"syntax", "\"version\": 1,", "\"version\": 1,,",
@@ -106,9 +195,10 @@ static const struct error_case cases[] = {
 	{"level_array_length", "\"block_sums\": [14.5]",
          "\"block_sums\": [14.5, 1]",
          "t.json: levels[1].block_sums: has 2 elements, expected 1 (blocks)" H},
-	{"xy_longer_than_section", "\"section_size\": 4", "\"section_size\": 3",
-         "t.json: steps[0].xy: has 4 elements, more than the section "
-         "(section_size 3)" H},
+	{"xy_longer_than_section", "\"xy\": [2, 1, 0.1, 3]",
+         "\"xy\": [2, 1, 0.1, 3, 5]",
+         "t.json: steps[0].xy: has 5 elements, more than the section "
+         "(section_size 4)" H},
 	{"empty_xy", "\"xy\": [7, \"nan\"]", "\"xy\": []",
          "t.json: steps[10].xy: is empty; leave the key out when a step has no "
          "snapshot" H},
@@ -143,6 +233,102 @@ static const struct error_case cases[] = {
          "\"read-twice\"" H},
 	{"total_below_records", "\"hazards_total\": 5", "\"hazards_total\": 1",
          "t.json: hazards_total: 1 is fewer than the 2 records" H},
+	/* A trace whose parts do not add up: the views would index past
+	 * their arrays. */
+	{"section_size_zero", "\"section_size\": 4", "\"section_size\": 0",
+         "t.json: section_size: 0 is not a section size: a section holds at "
+         "least one element" H},
+	{"empty_input",
+         "\"input\": [2, 1, 0.1, 3, -0, 1.4013e-45, 16777216, -2.5],\n"
+         "  \"output\": [2, 3, 3.1, \"inf\", \"-inf\", \"nan\", "
+         "\"nan:0x7fffffff\", \"nan:0xffc00000\"],",
+         "\"input\": [],\n  \"output\": [],",
+         "t.json: input: is empty: a trace scans at least one element" H},
+	{"launch_level_missing", "\"level\": 1, \"grid\": 1, \"threads\": 1",
+         "\"level\": 2, \"grid\": 1, \"threads\": 1",
+         "t.json: launches[1].level: level 2 does not exist (the trace has 2 "
+         "levels)" H},
+	{"launch_n", "\"level\": 0, \"grid\": 2, \"threads\": 2, \"n\": 8",
+         "\"level\": 0, \"grid\": 2, \"threads\": 2, \"n\": 7",
+         "t.json: launches[0].n: 7 is not the n of level 0 (8)" H},
+	{"launch_grid", "\"level\": 0, \"grid\": 2, \"threads\": 2",
+         "\"level\": 0, \"grid\": 3, \"threads\": 2",
+         "t.json: launches[0].grid: 3 is not the number of blocks of level 0 "
+         "(2)" H},
+	{"launch_no_threads", "\"grid\": 1, \"threads\": 1,",
+         "\"grid\": 1, \"threads\": 0,",
+         "t.json: launches[1].threads: 0 is not a block size: a block has at "
+         "least one thread" H},
+	{"thread_outside_block", "\"thread\": 33, \"warp\": 1",
+         "\"thread\": 64, \"warp\": 2",
+         "t.json: steps[10].adds[0].thread: thread 64 is outside launch 2's "
+         "blocks of 64 threads" H},
+	{"dst_outside_xy", "\"dst\": 1, \"src\": 0, \"dst_value\": 1,",
+         "\"dst\": 4, \"src\": 0, \"dst_value\": 1,",
+         "t.json: steps[1].adds[0].dst: 4 is outside the section's XY of 4 "
+         "elements" H},
+	{"src_outside_xy", "\"dst\": 3, \"src\": 2, \"dst_value\": 3,",
+         "\"dst\": 3, \"src\": 9, \"dst_value\": 3,",
+         "t.json: steps[1].adds[1].src: 9 is outside the section's XY of 4 "
+         "elements" H},
+	{"dst_outside_y", "\"dst\": 7, \"src\": 0", "\"dst\": 8, \"src\": 0",
+         "t.json: steps[12].adds[3].dst: 8 is outside the add-back's Y of 8 "
+         "elements" H},
+	{"src_outside_s", "\"dst\": 4, \"src\": 0", "\"dst\": 4, \"src\": 2",
+         "t.json: steps[12].adds[0].src: 2 is outside the add-back's S of 2 "
+         "elements" H},
+	{"launch_of_two_kernels",
+         "\"phase\": \"add-back\", \"stride\": 0, "
+         "\"line\": 22, \"launch\": 3, \"block\": 1",
+         "\"phase\": \"store\", \"stride\": 0, \"line\": 22, \"launch\": 3, "
+         "\"block\": 1",
+         "t.json: steps[12].phase: store in launch 3, whose first step is "
+         "add-back: a launch runs one kernel" H},
+	{"hazard_step_missing", "\"step\": 11, \"block\": 0",
+         "\"step\": 13, \"block\": 0",
+         "t.json: hazards[1].step: step 13 does not exist (the trace has 13 "
+         "steps)" H},
+	{"hazard_block_outside", "\"step\": 2, \"block\": 0",
+         "\"step\": 2, \"block\": 2",
+         "t.json: hazards[0].block: block 2 is outside the grid of its step's "
+         "launch (2 blocks)" H},
+	{"hazard_index_outside", "\"block\": 0, \"index\": 3,",
+         "\"block\": 0, \"index\": 4,",
+         "t.json: hazards[0].index: 4 is outside the section's XY of 4 "
+         "elements" H},
+	{"divergence_step_missing", "\"step\": 3, \"block\": 1,",
+         "\"step\": 99, \"block\": 1,",
+         "t.json: divergences[0].step: step 99 does not exist (the trace has "
+         "13 steps)" H},
+	{"divergence_block_outside", "\"step\": 3, \"block\": 1,",
+         "\"step\": 10, \"block\": 1,",
+         "t.json: divergences[0].block: block 1 is outside the grid of its "
+         "step's launch (1 block)" H},
+};
+
+static const struct mutation_case mutations[] = {
+	{"no_levels", no_levels,
+         "t.json: levels: is empty: a trace has at least one level (level 0 "
+         "scans the input)" H},
+	{"level0_n_not_input", level0_n_9,
+         "t.json: levels[0].n: 9 is not the length of input (8)" H},
+	{"level0_n_million", level0_n_million,
+         "t.json: levels[0].n: 1000000 is not the length of input (8)" H},
+	{"level_blocks_not_ceil", level0_blocks_3,
+         "t.json: levels[0].blocks: 3 is not n / section_size rounded up "
+         "(2)" H},
+	{"level_n_not_blocks", level1_n_3,
+         "t.json: levels[1].n: 3 is not the number of blocks of level 0 "
+         "(2)" H},
+	{"last_level_many_blocks", one_level,
+         "t.json: levels[0].blocks: level 0 has 2 blocks, so their sums need "
+         "a level after it, and it is the last" H},
+	{"level_after_last", third_level,
+         "t.json: levels[2]: follows level 1, which has one block and so is "
+         "the last level" H},
+	{"summary_finding_block", summary_hazard_block,
+         "t.json: hazards[0].block: block 5 is outside every launch's grid "
+         "(the largest has 2 blocks)" H},
 };
 
 /* The sample's JSON with one case's change applied. */
@@ -177,16 +363,14 @@ static char *broken_json(const struct error_case *c, size_t *len)
 	return out;
 }
 
-static void test_error_case(void **state)
+/* text must be refused with exactly `message`, on one line. */
+static void assert_refused(const char *text, size_t len, const char *message)
 {
-	const struct error_case *c = *state;
-	size_t len;
-	char *text = broken_json(c, &len);
 	char err[512] = "";
 	struct trace *t =
 		trace_read_json(text, len, "t.json", err, sizeof(err));
 	assert_null(t);
-	assert_string_equal(err, c->message);
+	assert_string_equal(err, message);
 	assert_null(strchr(err, '\n'));
 	/* A short buffer gets a cut message, never an overflow; no buffer
 	 * at all is fine. */
@@ -195,6 +379,26 @@ static void test_error_case(void **state)
 	assert_null(trace_read_json(text, len, "t.json", small, sizeof(small)));
 	assert_int_equal(strlen(small), sizeof(small) - 1);
 	assert_null(trace_read_json(text, len, "t.json", NULL, 0));
+}
+
+static void test_error_case(void **state)
+{
+	const struct error_case *c = *state;
+	size_t len;
+	char *text = broken_json(c, &len);
+	assert_refused(text, len, c->message);
+	free(text);
+}
+
+static void test_mutation_case(void **state)
+{
+	const struct mutation_case *c = *state;
+	struct trace *t = sample_trace();
+	c->mutate(t);
+	size_t len;
+	char *text = sample_json(t, &len);
+	trace_destroy(t);
+	assert_refused(text, len, c->message);
 	free(text);
 }
 
@@ -207,17 +411,28 @@ static void test_missing_file(void **state)
 	assert_string_equal(err,
 	                    "/nonexistent/t.json: cannot open: No such file or "
 	                    "directory; check the path");
+	/* a folder opens, and then cannot be read: say why */
+	assert_null(trace_read_json_file("/tmp", err, sizeof(err)));
+	assert_string_equal(err, "/tmp: cannot read: Is a directory; check the "
+	                         "file");
 }
 
 int main(void)
 {
-	enum { N = sizeof(cases) / sizeof(cases[0]) };
-	struct CMUnitTest tests[N + 1];
+	enum {
+		N = sizeof(cases) / sizeof(cases[0]),
+		M = sizeof(mutations) / sizeof(mutations[0]),
+	};
+	struct CMUnitTest tests[N + M + 1];
 	for (size_t i = 0; i < N; i++)
 		tests[i] = (struct CMUnitTest){cases[i].name, test_error_case,
 		                               NULL, NULL, (void *)&cases[i]};
-	tests[N] = (struct CMUnitTest){"missing_file", test_missing_file, NULL,
-	                               NULL, NULL};
-	return _cmocka_run_group_tests("trace_read_errors", tests, N + 1, NULL,
-	                               NULL);
+	for (size_t i = 0; i < M; i++)
+		tests[N + i] = (struct CMUnitTest){mutations[i].name,
+		                                   test_mutation_case, NULL,
+		                                   NULL, (void *)&mutations[i]};
+	tests[N + M] = (struct CMUnitTest){"missing_file", test_missing_file,
+	                                   NULL, NULL, NULL};
+	return _cmocka_run_group_tests("trace_read_errors", tests, N + M + 1,
+	                               NULL, NULL);
 }

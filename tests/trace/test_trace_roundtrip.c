@@ -84,10 +84,17 @@ static void test_sample_roundtrip(void **state)
 	trace_destroy(a);
 }
 
-static void test_empty_roundtrip(void **state)
+/* The smallest trace that adds up: one element, one level of one block,
+ * no launches (nothing recorded). */
+static void test_smallest_roundtrip(void **state)
 {
 	(void)state;
 	struct trace *a = trace_create();
+	const float one = 1;
+	assert_int_equal(trace_set_input(a, &one, 1), 0);
+	a->section_size = 1;
+	assert_int_equal(trace_set_levels(a, 1), 0);
+	a->levels[0].n = a->levels[0].blocks = 1;
 	size_t len, len2;
 	char *text = sample_json(a, &len);
 	struct trace *b = read_back(text, len);
@@ -98,6 +105,24 @@ static void test_empty_roundtrip(void **state)
 	free(again);
 	free(text);
 	trace_destroy(b);
+	trace_destroy(a);
+}
+
+/* An empty trace (no input, no levels) writes, and is refused on reading:
+ * it is not a run. */
+static void test_empty_refused(void **state)
+{
+	(void)state;
+	struct trace *a = trace_create();
+	size_t len;
+	char *text = sample_json(a, &len);
+	char err[256];
+	assert_null(trace_read_json(text, len, "e.json", err, sizeof(err)));
+	assert_string_equal(err, "e.json: section_size: 0 is not a section "
+	                         "size: a section holds at least one element; "
+	                         "record the trace again with 'scanviz dump "
+	                         "--format json'");
+	free(text);
 	trace_destroy(a);
 }
 
@@ -120,6 +145,10 @@ static void test_random_floats(void **state)
 		in[i] = f - f == 0 ? f : 1; /* the input is finite */
 	}
 	assert_int_equal(trace_set_input(a, in, N), 0);
+	a->section_size = N; /* one section, one level of one block */
+	assert_int_equal(trace_set_levels(a, 1), 0);
+	a->levels[0].n = N;
+	a->levels[0].blocks = 1;
 	x = 12345;
 	for (size_t i = 0; i < N; i++) {
 		x ^= x << 13;
@@ -160,7 +189,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sample_roundtrip),
-		cmocka_unit_test(test_empty_roundtrip),
+		cmocka_unit_test(test_smallest_roundtrip),
+		cmocka_unit_test(test_empty_refused),
 		cmocka_unit_test(test_random_floats),
 		cmocka_unit_test(test_read_file),
 	};

@@ -1,5 +1,6 @@
 /* test_trace_write.c - the JSON writer: exact text of floats and strings,
- * determinism, and the all-or-nothing file writer.
+ * determinism, and the all-or-nothing file writer (a folder and a missing
+ * folder refused up front, a link followed, a FIFO written into).
  * Depends on trace_json.h, sample_trace.h and cmocka. */
 #define _POSIX_C_SOURCE 200809L
 
@@ -14,7 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sample_trace.h"
@@ -194,12 +198,12 @@ static void test_write_file(void **state)
 	free(got);
 	assert_int_equal(dir_entries(dir), 1); /* no temporary file left */
 
-	/* The rename fails (the target is a folder) after the whole trace was
-	 * written: the temporary file must go and the folder stay. */
+	/* A folder is refused before anything is written: the folder stays
+	 * empty and nothing appears beside it. */
 	assert_int_equal(mkdir(sub, 0700), 0);
 	assert_int_equal(trace_write_json_file(t, sub, err, sizeof(err)), -1);
 	assert_true(strncmp(err, sub, strlen(sub)) == 0);
-	assert_non_null(strstr(err, "cannot write the trace"));
+	assert_non_null(strstr(err, ": is a folder"));
 	assert_int_equal(dir_entries(dir), 2);
 	assert_int_equal(dir_entries(sub), 0);
 
@@ -208,9 +212,61 @@ static void test_write_file(void **state)
 	snprintf(missing, sizeof(missing), "%s/no/such/trace.json", dir);
 	assert_int_equal(trace_write_json_file(t, missing, err, sizeof(err)),
 	                 -1);
-	assert_non_null(strstr(err, "cannot create a file in its folder"));
+	assert_non_null(strstr(err, "cannot create it: its folder"));
+	assert_non_null(strstr(err, "does not exist"));
 	assert_null(strchr(err, '\n'));
 	assert_int_equal(dir_entries(dir), 2);
+
+	/* A symbolic link is followed: the link stays a link, its target gets
+	 * the trace, and no temporary file is left beside either. */
+	char link[160], target[160];
+	snprintf(link, sizeof(link), "%s/link.json", dir);
+	snprintf(target, sizeof(target), "%s/target.json", sub);
+	assert_int_equal(symlink(target, link), 0);
+	assert_int_equal(trace_write_json_file(t, link, err, sizeof(err)), 0);
+	struct stat st;
+	assert_int_equal(lstat(link, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	got = slurp(target, &got_len);
+	assert_int_equal(got_len, want_len);
+	assert_memory_equal(got, want, want_len);
+	free(got);
+	assert_int_equal(dir_entries(dir), 3);
+	assert_int_equal(dir_entries(sub), 1);
+
+	/* A FIFO is written into, not replaced by a file. */
+	char fifo[160];
+	snprintf(fifo, sizeof(fifo), "%s/fifo", sub);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	int fd = open(fifo, O_RDONLY | O_NONBLOCK); /* a reader, so the
+	                                               writer's open succeeds */
+	assert_true(fd >= 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(trace_write_json_file(t, fifo, err, sizeof(err)) ? 1 : 0);
+	size_t read_len = 0;
+	char *buf = malloc(want_len + 1);
+	assert_non_null(buf);
+	for (;;) {
+		ssize_t r = read(fd, buf + read_len, want_len + 1 - read_len);
+		if (r > 0)
+			read_len += (size_t)r;
+		else if (r == 0 && waitpid(pid, NULL, WNOHANG) == pid)
+			break;
+		else
+			nanosleep(&(struct timespec){0, 1000000}, NULL);
+	}
+	close(fd);
+	assert_int_equal(read_len, want_len);
+	assert_memory_equal(buf, want, want_len);
+	free(buf);
+	assert_int_equal(lstat(fifo, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	assert_int_equal(dir_entries(sub), 2);
+	unlink(fifo);
+	unlink(target);
+	unlink(link);
 
 	free(want);
 	trace_destroy(t);

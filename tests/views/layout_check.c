@@ -1,5 +1,8 @@
 /* layout_check.c - see layout_check.h. Text pairs are found with a sweep
- * over x, so frames of thousands of labels check quickly.
+ * over x, so frames of thousands of labels check quickly. Buttons are
+ * checked against the text painted before them: a button drawn over a
+ * caption hides it even when no two texts touch (the window's Edit and ?
+ * buttons over the panel's step line, a frame the view tests never built).
  * Depends on scene.h and theme.h. */
 #include "layout_check.h"
 
@@ -39,6 +42,36 @@ static int by_x0(const void *a, const void *b)
 	float xa = sort_scene->items[*(const size_t *)a].bounds.x0;
 	float xb = sort_scene->items[*(const size_t *)b].bounds.x0;
 	return (xa > xb) - (xa < xb);
+}
+
+/* A button (a box tagged CONTROL) must not cover text painted before it,
+ * except its own label inside it. Its fill and outline are what it paints;
+ * a transparent hit area (the scrub bar's) covers nothing. */
+static void buttons_over_text(const struct scene *s, struct report *r)
+{
+	for (size_t b = 0; b < s->count; b++) {
+		const struct scene_item *B = &s->items[b];
+		if (B->kind != SCENE_ITEM_BOX ||
+		    B->tag.kind != SCENE_TAG_CONTROL || B->u.box.fill.a == 0)
+			continue;
+		struct scene_rect rb = {
+			B->u.box.r.x0 + SLACK, B->u.box.r.y0 + SLACK,
+			B->u.box.r.x1 - SLACK, B->u.box.r.y1 - SLACK};
+		for (size_t t = 0; t < b; t++) {
+			const struct scene_item *T = &s->items[t];
+			if (T->kind != SCENE_ITEM_TEXT ||
+			    !scene_rect_overlap(T->bounds, rb) ||
+			    scene_rect_inside(T->bounds, B->u.box.r))
+				continue;
+			note(r,
+			     "button (%s %d) at (%.1f,%.1f)-(%.1f,%.1f) covers "
+			     "text '%s' (%.1f,%.1f)-(%.1f,%.1f); ",
+			     scene_tag_kind_name(B->tag.kind), B->tag.a,
+			     B->u.box.r.x0, B->u.box.r.y0, B->u.box.r.x1,
+			     B->u.box.r.y1, scene_text_of(s, T), T->bounds.x0,
+			     T->bounds.y0, T->bounds.x1, T->bounds.y1);
+		}
+	}
 }
 
 int layout_check(const struct scene *s, const struct scene_theme *th,
@@ -102,5 +135,6 @@ int layout_check(const struct scene *s, const struct scene_theme *th,
 		}
 	}
 	free(idx);
+	buttons_over_text(s, &r);
 	return r.problems;
 }

@@ -1,6 +1,7 @@
-/* layout_check.h - the layout checker the view tests share: every item
- * inside the viewport, no two text items overlapping, no text smaller than
- * the theme allows. Depends on scene.h and theme.h. */
+/* layout_check.h - the layout checker the view and window tests share:
+ * every item inside the viewport, no two text items overlapping, no button
+ * painted over text, no text smaller than the theme allows. Depends on
+ * scene.h and theme.h. */
 #ifndef SCANVIZ_LAYOUT_CHECK_H
 #define SCANVIZ_LAYOUT_CHECK_H
 

@@ -62,10 +62,10 @@ static void hit_topmost(void **state)
 	struct scene *s = scene_create(100, 100);
 	struct scene_item *a = scene_box(s, (struct scene_rect){0, 0, 50, 50},
 	                                 0, red, none, 0);
-	a->tag = (struct scene_tag){SCENE_TAG_ELEMENT, 1, 0, 0};
+	a->tag = (struct scene_tag){SCENE_TAG_ELEMENT, 1, 0, 0, 0};
 	struct scene_item *b = scene_box(s, (struct scene_rect){25, 25, 75, 75},
 	                                 0, red, none, 0);
-	b->tag = (struct scene_tag){SCENE_TAG_BLOCK, 2, 0, 0};
+	b->tag = (struct scene_tag){SCENE_TAG_BLOCK, 2, 0, 0, 0};
 	scene_box(s, (struct scene_rect){0, 0, 100, 100}, 0, red, none, 0);
 	const struct scene_item *h = scene_hit(s, 30, 30, SCENE_TAG_NONE);
 	assert_non_null(h);

@@ -482,7 +482,7 @@ static void hover(void **state)
 	struct scene_view v;
 	scene_view_defaults(&v, 1280, 720);
 	v.step = 2;
-	v.hover = (struct scene_tag){SCENE_TAG_ELEMENT, 5, 0, 2};
+	v.hover = (struct scene_tag){SCENE_TAG_ELEMENT, 5, 0, 2, 0};
 	struct scene *s = scene_create(1280, 720);
 	char err[128];
 	assert_int_equal(scene_view_build(s, t, &v, light(),
