@@ -25,11 +25,9 @@
  * Why half in shared memory: a tile cannot be stored before part 5 is
  * done, and part 5 waits on the tiles that started just before it, so
  * every tile stays on chip for the memory's latency plus that wait. What a
- * multiprocessor can keep in flight is the tiles it holds. Registers alone
- * hold about 170 KB of tiles per multiprocessor, which left this scan at
- * three quarters of a copy's speed (docs/bench.md); parking half of each
- * tile in shared memory (cp.async, no registers involved) lets each
- * multiprocessor hold more.
+ * multiprocessor can keep in flight is the tiles it holds, and registers
+ * alone cap that; parking half of each tile in shared memory (cp.async, no
+ * registers involved) lets each multiprocessor hold about twice as many.
  *
  *   single_pass_scan  the whole scan, one launch
  *

@@ -84,7 +84,9 @@ void cli_help_dump(FILE *f)
 	static const char *const tail[] = {
 		"  -o FILE, --output FILE",
 		"                      write to FILE (replaced only when the run",
-		"                      succeeds) instead of standard output",
+		"                      succeeds) instead of standard output; a",
+		"                      link is followed, a FIFO or a device is",
+		"                      written into, a folder is refused",
 		"",
 		"exit: 0 ok, 1 the run went wrong, 2 bad usage or input,",
 		"3 backend not available.",

@@ -66,8 +66,7 @@ static void add(struct maker *m, const struct scan_algorithm *a,
 
 static uint32_t below(struct maker *m, uint32_t bound)
 {
-	return (uint32_t)(((scan_random_next(&m->rng) >> 32) * bound) >>
-	                  32);
+	return (uint32_t)(((scan_random_next(&m->rng) >> 32) * bound) >> 32);
 }
 
 /* One-section kernels: the lengths above, then section sizes 1..2048 (all
@@ -171,8 +170,8 @@ void cli_verify_case_input(const struct verify_case *c, float *input)
 	uint64_t state = c->seed;
 	for (size_t i = 0; i < c->n; i++) {
 		/* 24 random bits: exactly a float in [0, 1), then [-1, 1) */
-		double r = (double)(scan_random_next(&state) >> 40) /
-		           16777216.0;
+		double r =
+			(double)(scan_random_next(&state) >> 40) / 16777216.0;
 		input[i] = (float)(2.0 * r - 1.0);
 	}
 }

@@ -1,7 +1,6 @@
 /* out_file.c - whole-or-nothing output files (out_file.h): a temporary
  * file beside the target, renamed over it at the end, removed on failure or
- * when SIGINT or SIGTERM ends the process; direct writes where a rename
- * would replace something that is not a plain file. Plain C and POSIX. */
+ * by SIGINT/SIGTERM; direct writes to what a rename would replace. POSIX. */
 #define _XOPEN_SOURCE 700 /* realpath, with POSIX.1-2008 */
 
 #include "out_file.h"
@@ -434,10 +433,13 @@ int out_file_commit(struct out_file *o, char *err, size_t err_size)
 			unlink(o->tmp);
 		release(o->slot);
 	}
-	if (e)
+	if (e && o->slot >= 0)
 		set_err(err, err_size,
 		        "%s: writing failed (%s); check the free space and the "
 		        "folder's permissions",
+		        o->name, strerror(e));
+	else if (e)
+		set_err(err, err_size, "%s: writing failed (%s)",
 		        o->is_stdout ? "standard output" : o->name,
 		        strerror(e));
 	free_handle(o);

@@ -72,10 +72,11 @@ static int launch_error(const struct scan_launch *l, enum emu_failure why,
 	const struct scan_kernel_info *k = scan_kernel_info(l->kernel);
 	switch (why) {
 	case EMU_FAIL_OUTSIDE_SECTION:
-		snprintf(err, size,
-		         "kernel %s (kernels/%s) touched XY outside its section "
-		         "of %u elements in block %u: the kernel is wrong",
-		         k->function, k->source, l->section, block);
+		snprintf(
+			err, size,
+			"kernel %s (kernels/%s) touched XY outside its section "
+			"of %u elements in block %u: the kernel is wrong",
+			k->function, k->source, l->section, block);
 		break;
 	case EMU_FAIL_SHARED_TOO_SMALL:
 		snprintf(err, size,
@@ -85,9 +86,9 @@ static int launch_error(const struct scan_launch *l, enum emu_failure why,
 		break;
 	case EMU_OK:
 	case EMU_FAIL_MEMORY:
-		snprintf(err, size,
-		         "out of memory for the trace or the thread stacks: "
-		         SCAN_OOM_ADVICE);
+		snprintf(
+			err, size,
+			"out of memory for the trace or the thread stacks: " SCAN_OOM_ADVICE);
 		break;
 	}
 	return -1;
@@ -113,9 +114,10 @@ static int buffer_create(void *ctx, size_t n, int *id, char *err, size_t size)
 	}
 	float *data = calloc(n ? n : 1, sizeof(*data));
 	if (!data) {
-		snprintf(err, size,
-		         "out of memory for a buffer of %zu values: " SCAN_OOM_ADVICE,
-		         n);
+		snprintf(
+			err, size,
+			"out of memory for a buffer of %zu values: " SCAN_OOM_ADVICE,
+			n);
 		return -1;
 	}
 	e->buffers[e->buffer_count] = (struct buffer){data, n};
@@ -232,8 +234,9 @@ static enum emu_failure run_shared(struct emu *e, const struct scan_launch *l,
 	enum emu_failure why = rc ? EMU_FAIL_MEMORY : EMU_OK;
 	for (uint32_t i = 0; i < count && why == EMU_OK; i++) {
 		if (shares[i].rc) {
-			why = shares[i].worker->failed ? shares[i].worker->failed
-			                               : EMU_FAIL_MEMORY;
+			why = shares[i].worker->failed
+			              ? shares[i].worker->failed
+			              : EMU_FAIL_MEMORY;
 			*block = shares[i].worker->failed_block;
 		} else if (count > 1 && merge(t, parts[i])) {
 			why = EMU_FAIL_MEMORY;
@@ -256,8 +259,9 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 		                 "internal error: launch out of range");
 	if (trace_add_launch(t, scan_kernel_info(l->kernel)->function, l->level,
 	                     l->grid, l->threads, l->n) < 0)
-		return set_error(err, size,
-		                 "out of memory for the trace: " SCAN_OOM_ADVICE);
+		return set_error(
+			err, size,
+			"out of memory for the trace: " SCAN_OOM_ADVICE);
 
 	int full = t->detail == TRACE_DETAIL_FULL;
 	uint32_t count = workers_for(l, full);

@@ -13,18 +13,6 @@
 #include "gui_internal.h"
 #include "scan.h"
 
-const char *gui_figure_algorithm(enum scene_figure figure)
-{
-	switch (figure) {
-	case SCENE_FIGURE_9_5:
-		return "brent-kung";
-	case SCENE_FIGURE_9_10:
-		return "hierarchical";
-	default:
-		return "kogge-stone";
-	}
-}
-
 void gui_app_status(struct gui_app *app, bool error, const char *fmt, ...)
 {
 	va_list ap;
@@ -227,12 +215,17 @@ static void frame_view(const struct gui_app *app, struct scene_view *v,
 	gui_overlay_corner(app, &v->corner_w, &v->corner_h);
 }
 
-uint32_t gui_figure_section(size_t n)
+/* The largest section algorithm `a` takes with the editor's section kernel
+ * (the command line's --section-kernel, kept for re-runs). */
+static uint32_t max_section(const struct gui_editor *ed,
+                            const struct scan_algorithm *a)
 {
-	uint32_t s = 2;
-	while ((size_t)s * 2 <= n / 4 && s < 2048)
-		s *= 2;
-	return s;
+	int k = a->choose_section_kernel && ed->section_kernel[0]
+	                ? scan_section_kernel_from_name(ed->section_kernel)
+	                : -1;
+	return scan_kernel_info(k >= 0 ? (enum scan_kernel_id)k
+	                               : a->section_kernel)
+	        ->max_section;
 }
 
 static bool view_builds(struct gui_app *app, enum scene_figure figure,
@@ -261,17 +254,19 @@ bool gui_app_set_figure(struct gui_app *app, enum scene_figure figure)
 		return false;
 	if (app->live && scene_figure_for(app->trace) != figure) {
 		/* Run the algorithm the figure draws on the same input. */
-		const char *name = gui_figure_algorithm(figure);
+		const struct scan_algorithm *a =
+			scan_algorithm_find(scene_figure_algorithm(figure));
 		struct gui_editor *ed = &app->editor;
 		size_t saved_algorithm = ed->algorithm;
 		char saved_section[sizeof(ed->section)];
 		memcpy(saved_section, ed->section, sizeof(saved_section));
 		for (size_t i = 0; i < scan_algorithm_count(); i++)
-			if (strcmp(scan_algorithm_at(i)->name, name) == 0)
+			if (scan_algorithm_at(i) == a)
 				ed->algorithm = i;
-		if (figure == SCENE_FIGURE_9_10)
+		if (figure == SCENE_FIGURE_9_10 && a->hierarchical)
 			snprintf(ed->section, sizeof(ed->section), "%u",
-			         gui_figure_section(app->trace->n));
+			         scene_figure_section(app->trace->n,
+			                              max_section(ed, a)));
 		else
 			ed->section[0] = '\0';
 		enum scene_figure old = app->view.figure;

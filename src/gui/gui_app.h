@@ -184,8 +184,9 @@ int gui_app_build(struct gui_app *app);
 void gui_app_seek(struct gui_app *app, size_t step);
 
 /* Switches figure. A live trace whose algorithm does not fit the figure is
- * re-run with the figure's algorithm (9.1 kogge-stone, 9.5 brent-kung,
- * 9.10 hierarchical); a replayed one keeps its trace. Returns true when the
+ * re-run with the figure's algorithm (scene_figure_algorithm: 9.1
+ * kogge-stone, 9.5 brent-kung, 9.10 hierarchical, in the sections of
+ * scene_figure_section); a replayed one keeps its trace. Returns true when the
  * figure changed; otherwise the status line says why not. */
 bool gui_app_set_figure(struct gui_app *app, enum scene_figure figure);
 
@@ -200,11 +201,5 @@ void gui_app_status(struct gui_app *app, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)))
 #endif
 	;
-
-/* The algorithm a figure shows best, for --figure without --algo. */
-const char *gui_figure_algorithm(enum scene_figure figure);
-/* The section size Figure 9.10 uses when none is given: four blocks where
- * the input allows (the book's 16 values give 4), at least 2. */
-uint32_t gui_figure_section(size_t n);
 
 #endif

@@ -23,11 +23,6 @@ const char *gui_editor_label(enum gui_editor_field f)
 	return (unsigned)f < GUI_EDITOR_FIELD_COUNT ? labels[f] : "";
 }
 
-const char *gui_editor_backend_name(int i)
-{
-	return i >= 0 && i < BACKEND_COUNT ? backends[i] : NULL;
-}
-
 static int reserve(struct gui_editor *ed, size_t len)
 {
 	if (len + 1 <= ed->input_cap)

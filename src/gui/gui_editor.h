@@ -25,7 +25,8 @@ enum gui_editor_field {
 /* The longest value list the editor holds, in bytes: about 100,000 values
  * of a few digits. Longer inputs come from --n or --input-file. */
 #define GUI_EDITOR_INPUT_MAX (1u << 20)
-/* The most values Randomise makes (the views label up to 2048). */
+/* The most values Randomise (and R in the window) makes; longer random
+ * inputs come from --n on the command line. */
 #define GUI_EDITOR_RANDOM_MAX 65536u
 
 struct gui_editor {
@@ -37,7 +38,7 @@ struct gui_editor {
 	bool n_edited; /* N typed since the last load: Run makes N values */
 	char section[24];
 	size_t algorithm; /* index into the table of algorithms */
-	int backend;      /* index into gui_editor_backend_name() */
+	int backend;      /* 0 auto, 1 cpu, 2 cuda */
 	uint64_t seed;    /* the next Randomise's seed */
 	char error[RUN_OPTIONS_ERROR_MAX]; /* "" when the last check passed */
 	char *arg_input; /* "--input=..." handed to the options parser */
@@ -101,7 +102,5 @@ const char *gui_editor_choice(const struct gui_editor *ed,
                               enum gui_editor_field f);
 /* The field's label, e.g. "Values". */
 const char *gui_editor_label(enum gui_editor_field f);
-/* "auto", "cpu", "cuda" for 0..2; NULL past the end. */
-const char *gui_editor_backend_name(int i);
 
 #endif

@@ -63,12 +63,17 @@ static void run(struct gui_app *app)
 bool gui_app_randomise(struct gui_app *app)
 {
 	struct gui_editor *ed = &app->editor;
+	size_t was = app->trace->n;
+	bool capped = false;
 	if (!ed->open) {
-		/* R outside the editor: new values of the same size. */
+		/* R outside the editor: new values of the same size, up to what
+		 * the editor's values field holds (GUI_EDITOR_RANDOM_MAX). */
 		gui_editor_load(ed, app->trace, NULL);
-		if (app->trace->n > GUI_EDITOR_RANDOM_MAX)
+		if (was > GUI_EDITOR_RANDOM_MAX) {
 			snprintf(ed->n, sizeof(ed->n), "%u",
 			         GUI_EDITOR_RANDOM_MAX);
+			capped = true;
+		}
 	}
 	if (gui_editor_randomise(ed)) {
 		if (!ed->open)
@@ -79,7 +84,14 @@ bool gui_app_randomise(struct gui_app *app)
 	app->dirty = true;
 	if (ed->open)
 		return true; /* shown in the field; Enter runs it */
-	return gui_app_rerun(app);
+	if (!gui_app_rerun(app))
+		return false;
+	if (capped) /* not the same size: say so */
+		gui_app_status(app, false,
+		               "R makes at most %u random values, not %zu: "
+		               "start with --n %zu for new values of that size",
+		               GUI_EDITOR_RANDOM_MAX, was, was);
+	return true;
 }
 
 static void paste(struct gui_app *app)

@@ -151,7 +151,6 @@ static void on_control(struct gui_app *app, const struct scene_tag *tag)
 static bool on_key(struct gui_app *app, const SDL_KeyboardEvent *k)
 {
 	SDL_Keycode sym = k->keysym.sym;
-	bool ctrl = (k->keysym.mod & KMOD_CTRL) != 0;
 	if (app->editor.open)
 		return gui_editor_key(app, k);
 	if (app->help && sym != SDLK_ESCAPE && sym != SDLK_F1 &&
@@ -232,8 +231,7 @@ static bool on_key(struct gui_app *app, const SDL_KeyboardEvent *k)
 		toggle_labels(app);
 		return true;
 	case SDLK_q:
-		if (ctrl || !app->help)
-			quit(app);
+		quit(app); /* also with the help card open, as the card says */
 		return true;
 	case SDLK_ESCAPE:
 		escape(app);

@@ -1,7 +1,8 @@
 /* gui_main.c - `scanviz` with no subcommand: reads the window's options and
- * the run options, makes the first trace (a live run, or a JSON replay),
- * then opens the window and plays it. Depends on gui.h, gui_app.h,
- * gui_window.h, the options library, trace_json.h and the views. */
+ * the run options, makes the first trace (a live run, or a JSON replay,
+ * through render_trace_load as `scanviz render` does), then opens the
+ * window and plays it. Depends on gui.h, gui_app.h, gui_window.h, the
+ * options library, render.h and the views. */
 #include "gui.h"
 
 #include <stdbool.h>
@@ -16,8 +17,8 @@
 #ifdef SCANVIZ_GUI_LESSONS
 #include "lesson_gui.h"
 #endif
+#include "render.h"
 #include "source.h"
-#include "trace_json.h"
 #include "view.h"
 
 struct gui_args {
@@ -189,38 +190,6 @@ static int parse_args(int argc, char **argv, struct gui_args *a,
 	return 0;
 }
 
-/* --figure without --algo: the figure's algorithm (injected as if typed
- * first); Figure 9.10 without --section gets a section showing blocks. */
-static int figure_defaults(const struct gui_args *a, struct run_options *ro)
-{
-	if (a->figure < 0 || a->algo_given)
-		return 0;
-	char arg[64];
-	snprintf(arg, sizeof(arg), "--algo=%s",
-	         gui_figure_algorithm((enum scene_figure)a->figure));
-	char *argv[] = {arg};
-	int i = 0;
-	return run_options_parse(ro, 1, argv, &i) == 1 ? 0 : 2;
-}
-
-static int live_trace(const struct gui_args *a, struct run_options *ro,
-                      struct trace **out)
-{
-	if (run_options_finish(ro))
-		return 2;
-	if (a->figure == SCENE_FIGURE_9_10 && !a->section_given &&
-	    ro->algorithm->hierarchical) {
-		char err[RUN_OPTIONS_ERROR_MAX];
-		ro->request.section = gui_figure_section(ro->n);
-		ro->section = ro->request.section;
-		if (scan_request_check(&ro->request, err, sizeof(err))) {
-			fprintf(stderr, "scanviz: %s\n", err);
-			return 2;
-		}
-	}
-	return (int)run_options_execute(ro, out);
-}
-
 int gui_main(int argc, char **argv)
 {
 	struct gui_args a = {.figure = -1};
@@ -248,21 +217,19 @@ int gui_main(int argc, char **argv)
 		gui_help(stdout);
 		return 0;
 	}
-	if (rc == 0 && !a.trace_path)
-		rc = figure_defaults(&a, &ro);
 	if (rc)
 		goto done;
 
-	if (a.trace_path) {
-		t = trace_read_json_file(a.trace_path, err, sizeof(err));
-		if (!t) {
-			fprintf(stderr, "scanviz: %s\n", err);
-			rc = 2;
-			goto done;
-		}
-	} else if ((rc = live_trace(&a, &ro, &t)) != 0) {
+	/* the same trace `scanviz render` draws for this command line */
+	struct render_trace_args load = {
+		.trace_file = a.trace_path,
+		.figure = a.figure,
+		.algo_given = a.algo_given,
+		.section_given = a.section_given,
+		.who = "scanviz",
+	};
+	if ((rc = render_trace_load(&load, &ro, &t)) != 0)
 		goto done;
-	}
 
 	struct gui_config cfg = {
 		.figure = a.figure >= 0 ? (enum scene_figure)a.figure

@@ -11,6 +11,9 @@
 
 #include "gui_overlay_util.h"
 
+/* The card names the editor's limit on R in words. */
+_Static_assert(GUI_EDITOR_RANDOM_MAX == 65536u, "the R row says 65536");
+
 static const struct gui_help_row help_rows[] = {
 	{"Space", "play / pause"},
 	{"\u2192  or  Page Down", "next step (animated)"},
@@ -20,7 +23,7 @@ static const struct gui_help_row help_rows[] = {
 	{"1  /  2  /  3", "Figure 9.1 / 9.5 / 9.10"},
 	{"L", "label values or input ranges (x0..x3)"},
 	{"E", "edit the input: values, N, section, algorithm"},
-	{"R", "new random values, same N"},
+	{"R", "new random values, same N (at most 65536)"},
 	{"P", "projection mode: big type, high contrast"},
 	{"F  or  F11", "fullscreen"},
 	{"S", "screenshot (PNG)"},

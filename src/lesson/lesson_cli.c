@@ -190,8 +190,9 @@ int lesson_cli_main(int argc, char **argv)
 		} else if (strcmp(argv[i], "--print") == 0) {
 			print = true;
 		} else if (strcmp(argv[i], "--backend") == 0 && i + 1 == argc) {
-			fprintf(stderr, "scanviz lessons: --backend needs a value: "
-			                "auto, cpu or cuda\n");
+			fprintf(stderr,
+			        "scanviz lessons: --backend needs a value: "
+			        "auto, cpu or cuda\n");
 			status = 2;
 		} else if (strcmp(argv[i], "--backend") == 0) {
 			o.backend = argv[++i];

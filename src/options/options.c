@@ -395,8 +395,8 @@ static int load_input(struct run_options *o)
 		return values_result(
 			o, run_options_parse_values(
 				   o->input_text, strlen(o->input_text),
-				   "--input", false, &o->input, &o->n,
-				   o->error, sizeof(o->error)));
+				   "--input", false, &o->input, &o->n, o->error,
+				   sizeof(o->error)));
 	case RUN_INPUT_FILE:
 		return load_file(o);
 	case RUN_INPUT_RANDOM:

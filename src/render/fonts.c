@@ -1,7 +1,8 @@
 /* fonts.c - the three faces the views use, found through fontconfig and
- * opened with SDL2_ttf at each pixel size asked for, and the text metrics
- * built on them (the size SDL2_ttf will draw is the size the views lay
- * out). Depends on fontconfig, SDL2_ttf and render.h. */
+ * opened with SDL2_ttf at each pixel size asked for (with the fonts' own
+ * hinting), and the text metrics built on them (the size SDL2_ttf will
+ * draw is the size the views lay out). Depends on fontconfig, SDL2_ttf
+ * and render.h. */
 #define _POSIX_C_SOURCE 200809L
 #include "render.h"
 #include "render_internal.h"
@@ -23,7 +24,13 @@ struct open_font {
 	enum scene_font face;
 	int px;
 	TTF_Font *font;
+	int height; /* rows a line of text can paint (see line_height) */
 };
+
+/* Glyphs that reach lowest: at some sizes the hinted underscore lies a row
+ * below the font's descent (DejaVu Sans Mono at 11 px), and SDL2_ttf then
+ * renders one row more than TTF_FontHeight. */
+#define LOW_GLYPHS "_gjpqy|"
 
 struct render_fonts {
 	char path[SCENE_FONT_COUNT][1024];
@@ -67,15 +74,32 @@ static bool find_face(FcConfig *cfg, enum scene_font face, char *out,
 	return ok;
 }
 
-static TTF_Font *font_at(struct render_fonts *f, enum scene_font face, int px)
+/* The height of the text items of a size: every row a line of ASCII paints
+ * (so an item's bounds hold all of it, and lines stacked that far apart
+ * never cover each other's underscores), the same for every string so
+ * that lines of one size share their baseline. */
+static int line_height(TTF_Font *font)
+{
+	int h = TTF_FontHeight(font), w = 0, low = 0;
+	if (TTF_SizeUTF8(font, LOW_GLYPHS, &w, &low) == 0 && low > h)
+		h = low;
+	return h;
+}
+
+/* The face at px, opened now or before; NULL when SDL2_ttf cannot. */
+static struct open_font *open_at(struct render_fonts *f, enum scene_font face,
+                                 int px)
 {
 	for (int i = 0; i < f->open_count; i++)
 		if (f->open[i].face == face && f->open[i].px == px)
-			return f->open[i].font;
+			return &f->open[i];
 	TTF_Font *font = TTF_OpenFont(f->path[face], px);
 	if (!font)
 		return NULL;
-	TTF_SetFontHinting(font, TTF_HINTING_LIGHT);
+	/* The fonts' own (TrueType) hints snap horizontal strokes to whole
+	 * rows; light hinting left the 11 px underscore of `__syncthreads` a
+	 * half-covered row of alpha 111, nearly invisible. */
+	TTF_SetFontHinting(font, TTF_HINTING_NORMAL);
 	int slot;
 	if (f->open_count < OPEN_MAX) {
 		slot = f->open_count++;
@@ -85,8 +109,14 @@ static TTF_Font *font_at(struct render_fonts *f, enum scene_font face, int px)
 		f->next_evict = (f->next_evict + 1) % OPEN_MAX;
 		TTF_CloseFont(f->open[slot].font);
 	}
-	f->open[slot] = (struct open_font){face, px, font};
-	return font;
+	f->open[slot] = (struct open_font){face, px, font, line_height(font)};
+	return &f->open[slot];
+}
+
+static TTF_Font *font_at(struct render_fonts *f, enum scene_font face, int px)
+{
+	struct open_font *o = open_at(f, face, px);
+	return o ? o->font : NULL;
 }
 
 /* The integer size SDL2_ttf opens for a requested size. */
@@ -100,16 +130,16 @@ static void measure(void *ctx, enum scene_font face, float size,
                     const char *text, float *width, float *height)
 {
 	struct render_fonts *f = ctx;
-	TTF_Font *font = font_at(f, face, px_of(size));
+	struct open_font *o = open_at(f, face, px_of(size));
 	int w = 0, h = 0;
-	if (!font || (text[0] && TTF_SizeUTF8(font, text, &w, &h) != 0)) {
+	if (!o || (text[0] && TTF_SizeUTF8(o->font, text, &w, &h) != 0)) {
 		/* cannot measure: fall back to the estimate, never to zero */
 		scene_metrics_estimate.measure(NULL, face, size, text, width,
 		                               height);
 		return;
 	}
 	*width = (float)w;
-	*height = (float)TTF_FontHeight(font);
+	*height = (float)o->height;
 }
 
 struct render_fonts *render_fonts_create(char *err, size_t err_size)
@@ -175,12 +205,6 @@ void render_fonts_destroy(struct render_fonts *f)
 		TTF_CloseFont(f->open[i].font);
 	free(f);
 	TTF_Quit();
-}
-
-const char *render_fonts_path(const struct render_fonts *f,
-                              enum scene_font font)
-{
-	return (unsigned)font < SCENE_FONT_COUNT ? f->path[font] : "";
 }
 
 const struct scene_text_metrics *render_fonts_metrics(struct render_fonts *f)

@@ -1,8 +1,10 @@
 /* render.h - scenes to pixels and files: fonts found through fontconfig and
  * opened with SDL2_ttf (also the text metrics the views measure with),
  * drawing a scene with any SDL_Renderer (the window and PNG export share
- * it), the SVG and PNG writers, and the headless `scanviz render` command.
- * Depends on SDL2, SDL2_ttf, SDL2_image, fontconfig and the views. */
+ * it), the SVG and PNG writers, the headless `scanviz render` command and
+ * the trace it and the window show for a command line. Depends on SDL2,
+ * SDL2_ttf, SDL2_image, fontconfig and the views (the run options only
+ * by name here). */
 #ifndef SCANVIZ_RENDER_H
 #define SCANVIZ_RENDER_H
 
@@ -25,9 +27,6 @@ struct render_fonts;
 struct render_fonts *render_fonts_create(char *err, size_t err_size);
 /* Closes every opened size and quits SDL2_ttf; NULL does nothing. */
 void render_fonts_destroy(struct render_fonts *f);
-/* The path of a face, for --version and messages. */
-const char *render_fonts_path(const struct render_fonts *f,
-                              enum scene_font font);
 /* Metrics the views measure text with: exactly the size SDL2_ttf will
  * draw. Valid while f lives. */
 const struct scene_text_metrics *render_fonts_metrics(struct render_fonts *f);
@@ -98,6 +97,31 @@ int render_svg_write(const struct scene *s, const char *path, char *err,
  * place. Returns 0, or -1 with one line in err. */
 int render_png_write(const struct scene *s, struct render_fonts *f,
                      const char *path, char *err, size_t err_size);
+
+struct run_options;
+struct trace;
+
+/* What a command line asks to show, besides its run options. */
+struct render_trace_args {
+	const char *trace_file; /* a JSON trace to replay; NULL: a run */
+	int figure;             /* enum scene_figure, or -1: none asked for */
+	bool algo_given;        /* --algo was on the command line */
+	bool section_given;     /* --section was on the command line */
+	const char *who;        /* what messages start with: "scanviz render" */
+};
+
+/* The trace the window (`scanviz`) and `scanviz render` show: a->trace_file
+ * read (the run options unused), or the run options `o` (parsed, not yet
+ * finished) finished and run with the figure's defaults where the command
+ * line left them out: without --algo, scene_figure_algorithm(figure); for
+ * Figure 9.10 of a hierarchical algorithm without --section,
+ * scene_figure_section() of the input's length. Returns 0 with *t a new
+ * trace (the caller frees it; o keeps its input, freed by
+ * run_options_finish_free), or the exit code after one line on stderr:
+ * 2 bad usage or input, 3 a backend that is not available or a build that
+ * cannot read traces, 1 a run that went wrong. */
+int render_trace_load(const struct render_trace_args *a, struct run_options *o,
+                      struct trace **t);
 
 /* `scanviz render`: argv[0] is "render". Draws one step of one figure of a
  * run (run options) or of a recorded trace (--trace FILE.json) to SVG or

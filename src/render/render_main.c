@@ -1,8 +1,8 @@
 /* render_main.c - `scanviz render`: one step of one figure to SVG or PNG
  * without a window, for slides, docs and tests. The trace comes from a run
- * (the run options every command shares) or from a JSON file (--trace).
- * Depends on the options library, the views, render.h and, for --trace,
- * the JSON trace reader (built when cJSON is found). */
+ * (the run options every command shares) or from a JSON file (--trace),
+ * both through render_trace_load (trace_load.c), which the window uses too.
+ * Depends on the options library, the views and render.h. */
 #include "render.h"
 
 #include <ctype.h>
@@ -16,9 +16,6 @@
 #include "source.h"
 #include "theme.h"
 #include "view.h"
-#ifdef SCANVIZ_RENDER_TRACE_JSON
-#include "trace_json.h"
-#endif
 
 struct render_args {
 	int figure; /* -1: the one that fits the trace */
@@ -214,66 +211,6 @@ static int parse(struct render_args *a, struct run_options *o, int argc,
 	return 0;
 }
 
-/* The algorithm a figure shows when --algo is not given. */
-static const char *figure_algorithm(int figure)
-{
-	switch (figure) {
-	case SCENE_FIGURE_9_5:
-		return "brent-kung";
-	case SCENE_FIGURE_9_10:
-		return "hierarchical";
-	default:
-		return "kogge-stone";
-	}
-}
-
-/* Figure 9.10 without --section: four sections where the input allows (the
- * book's 16 values give its 4 sections of 4). */
-static uint32_t four_sections(size_t n)
-{
-	uint32_t s = 2;
-	while (s < 1024 && (size_t)s * 4 < n)
-		s *= 2;
-	return s;
-}
-
-static int load_trace(struct render_args *a, struct run_options *o,
-                      struct trace **t)
-{
-	if (a->trace_file) {
-#ifdef SCANVIZ_RENDER_TRACE_JSON
-		char err[512];
-		*t = trace_read_json_file(a->trace_file, err, sizeof(err));
-		if (!*t) {
-			fprintf(stderr, "scanviz render: %s\n", err);
-			return 2;
-		}
-		return 0;
-#else
-		fprintf(stderr,
-		        "scanviz render: this build cannot read traces (it needs "
-		        "cJSON: install libcjson-dev and rebuild)\n");
-		return 3;
-#endif
-	}
-	if (!a->algo_given && a->figure >= 0)
-		o->algorithm = scan_algorithm_find(figure_algorithm(a->figure));
-	if (run_options_finish(o) != 0)
-		return 2;
-	if (!a->section_given && a->figure == SCENE_FIGURE_9_10 &&
-	    o->request.algorithm->hierarchical) {
-		/* re-check the request with the figure's section */
-		char err[512];
-		o->request.section = four_sections(o->request.n);
-		if (scan_request_check(&o->request, err, sizeof(err)) != 0) {
-			fprintf(stderr, "scanviz render: %s\n", err);
-			return 2;
-		}
-	}
-	enum exec_status st = run_options_execute(o, t);
-	return st == EXEC_OK ? 0 : (int)st;
-}
-
 static int pick_step(const struct render_args *a, const struct trace *t,
                      size_t *step)
 {
@@ -290,6 +227,64 @@ static int pick_step(const struct render_args *a, const struct trace *t,
 		return 2;
 	}
 	*step = (size_t)k - 1;
+	return 0;
+}
+
+/* --level and --block name a level and a block the figure has (v: the
+ * figure, step and level as they will be drawn). Returns 0, or 2 after one
+ * line on stderr. */
+static int check_focus(const struct render_args *a, const struct trace *t,
+                       const struct scene_view *v)
+{
+	const char *fig = scene_figure_name(v->figure);
+	if (a->level >= 0) {
+		size_t levels = scene_view_level_count(t, v->figure);
+		if (levels == 0) {
+			fprintf(stderr,
+			        "scanviz render: --level %ld: Figure %s has no "
+			        "levels (only Figure 9.10 does): leave --level "
+			        "out\n",
+			        a->level, fig);
+			return 2;
+		}
+		if ((size_t)a->level >= levels) {
+			fprintf(stderr,
+			        "scanviz render: --level %ld: this trace has %s "
+			        "%zu\n",
+			        a->level,
+			        levels > 1 ? "levels 0 to" : "only level",
+			        levels - 1);
+			return 2;
+		}
+	}
+	if (a->block >= 0) {
+		size_t blocks = scene_view_block_count(t, v);
+		if (blocks == 0) {
+			fprintf(stderr,
+			        "scanviz render: --block %ld: Figure %s of this "
+			        "trace has no blocks: leave --block out\n",
+			        a->block, fig);
+			return 2;
+		}
+		if ((size_t)a->block >= blocks) {
+			char where[64];
+			if (v->figure == SCENE_FIGURE_9_10)
+				snprintf(where, sizeof(where), "level %d",
+				         v->focus_level > 0 ? v->focus_level
+				                            : 0);
+			else
+				snprintf(where, sizeof(where),
+				         "Figure %s at step %zu", fig,
+				         v->step + 1);
+			fprintf(stderr,
+			        "scanviz render: --block %ld: %s of this trace "
+			        "has %s %zu\n",
+			        a->block, where,
+			        blocks > 1 ? "blocks 0 to" : "only block",
+			        blocks - 1);
+			return 2;
+		}
+	}
 	return 0;
 }
 
@@ -320,7 +315,14 @@ int render_main(int argc, char **argv)
 		ret = ret == 1 ? 0 : ret;
 		goto done;
 	}
-	if ((ret = load_trace(&a, &o, &t)) != 0)
+	struct render_trace_args load = {
+		.trace_file = a.trace_file,
+		.figure = a.figure,
+		.algo_given = a.algo_given,
+		.section_given = a.section_given,
+		.who = "scanviz render",
+	};
+	if ((ret = render_trace_load(&load, &o, &t)) != 0)
 		goto done;
 
 	struct scene_view v;
@@ -336,6 +338,8 @@ int render_main(int argc, char **argv)
 	v.focus_element = a.element;
 	v.panel = a.panel;
 	v.controls = a.controls;
+	if ((ret = check_focus(&a, t, &v)) != 0)
+		goto done;
 	const struct scene_theme *th =
 		scene_theme_find(a.projection ? "projection"
 	                         : a.theme    ? a.theme

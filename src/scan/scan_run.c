@@ -33,9 +33,10 @@ static int read_back(struct driver *d, int id, size_t n, float **out)
 {
 	*out = trace_level_alloc(n);
 	if (!*out) {
-		snprintf(d->err, d->err_size,
-		         "out of memory reading back %zu values: " SCAN_OOM_ADVICE,
-		         n);
+		snprintf(
+			d->err, d->err_size,
+			"out of memory reading back %zu values: " SCAN_OOM_ADVICE,
+			n);
 		return -1;
 	}
 	return d->backend->buffer_read(d->backend->ctx, id, *out, n, d->err,
@@ -142,10 +143,10 @@ int scan_run(const struct scan_backend *backend, const struct scan_request *req,
 	t->detail = req->detail;
 	if (trace_set_input(t, req->input, req->n) ||
 	    trace_set_levels(t, level_count(req))) {
-		snprintf(err, err_size,
-		         "out of memory for a trace of %zu elements: "
-		         SCAN_OOM_ADVICE,
-		         req->n);
+		snprintf(
+			err, err_size,
+			"out of memory for a trace of %zu elements: " SCAN_OOM_ADVICE,
+			req->n);
 		return -1;
 	}
 

@@ -161,10 +161,11 @@ static int check_sums(const struct scan_request *req, char *err,
 	for (size_t k = 0; k < req->n; k++) {
 		total += fabs((double)req->input[k]);
 		if (total > FLT_MAX) {
-			snprintf(err, err_size,
-			         "the input's sums pass the largest float (%g) at "
-			         "element %zu: give smaller numbers",
-			         (double)FLT_MAX, k);
+			snprintf(
+				err, err_size,
+				"the input's sums pass the largest float (%g) at "
+				"element %zu: give smaller numbers",
+				(double)FLT_MAX, k);
 			return -1;
 		}
 	}

@@ -124,8 +124,8 @@ void trace_set_name(char *field, size_t size, const char *value)
 long trace_add_launch(struct trace *t, const char *kernel, uint32_t level,
                       uint32_t grid, uint32_t threads, uint32_t n)
 {
-	if (trace_grow((void **)&t->launches, &t->launch_cap, t->launch_count + 1,
-	         sizeof(*t->launches)))
+	if (trace_grow((void **)&t->launches, &t->launch_cap,
+	               t->launch_count + 1, sizeof(*t->launches)))
 		return -1;
 	struct trace_launch *l = &t->launches[t->launch_count];
 	memset(l, 0, sizeof(*l));
@@ -144,7 +144,7 @@ long trace_begin_step(struct trace *t, enum trace_phase phase, uint32_t stride,
 	if (!t->launch_count)
 		return -1;
 	if (trace_grow((void **)&t->steps, &t->step_cap, t->step_count + 1,
-	         sizeof(*t->steps)))
+	               sizeof(*t->steps)))
 		return -1;
 	struct trace_step *s = &t->steps[t->step_count];
 	memset(s, 0, sizeof(*s));
@@ -172,7 +172,7 @@ int trace_record_add(struct trace *t, const struct trace_add *add)
 	if (!t->step_count)
 		return -1;
 	if (trace_grow((void **)&t->adds, &t->add_cap, t->add_count + 1,
-	         sizeof(*t->adds)))
+	               sizeof(*t->adds)))
 		return -1;
 	t->adds[t->add_count++] = *add;
 	struct trace_step *s = &t->steps[t->step_count - 1];
@@ -186,7 +186,7 @@ int trace_record_xy(struct trace *t, const float *xy, uint32_t len)
 	if (!t->step_count)
 		return -1;
 	if (trace_grow((void **)&t->values, &t->value_cap, t->value_count + len,
-	         sizeof(*t->values)))
+	               sizeof(*t->values)))
 		return -1;
 	struct trace_step *s = &t->steps[t->step_count - 1];
 	s->xy_offset = t->value_count;
@@ -202,7 +202,7 @@ int trace_record_warps(struct trace *t, const struct trace_warp *warps,
 	if (!t->step_count)
 		return -1;
 	if (trace_grow((void **)&t->warps, &t->warp_cap, t->warp_count + count,
-	         sizeof(*t->warps)))
+	               sizeof(*t->warps)))
 		return -1;
 	struct trace_step *s = &t->steps[t->step_count - 1];
 	s->warp_offset = t->warp_count;
@@ -217,8 +217,8 @@ int trace_record_hazard(struct trace *t, const struct trace_hazard *h)
 	t->hazards_total++;
 	if (t->hazard_count >= TRACE_FINDINGS_MAX)
 		return 0;
-	if (trace_grow((void **)&t->hazards, &t->hazard_cap, t->hazard_count + 1,
-	         sizeof(*t->hazards)))
+	if (trace_grow((void **)&t->hazards, &t->hazard_cap,
+	               t->hazard_count + 1, sizeof(*t->hazards)))
 		return -1;
 	t->hazards[t->hazard_count++] = *h;
 	return 0;
@@ -230,7 +230,7 @@ int trace_record_divergence(struct trace *t, const struct trace_divergence *d)
 	if (t->divergence_count >= TRACE_FINDINGS_MAX)
 		return 0;
 	if (trace_grow((void **)&t->divergences, &t->divergence_cap,
-	         t->divergence_count + 1, sizeof(*t->divergences)))
+	               t->divergence_count + 1, sizeof(*t->divergences)))
 		return -1;
 	t->divergences[t->divergence_count++] = *d;
 	return 0;

@@ -1,9 +1,6 @@
-/* trace_json_check.c - the JSON reader's checks that a trace adds up: its
- * levels against the input and the section size, each launch against its
- * level, each addition against the arrays it indexes, each finding against
- * the steps and launches. The views index arrays by these numbers, so a
- * trace that does not add up is refused here, never drawn.
- * Depends on trace_json_reader.h. */
+/* trace_json_check.c - the JSON reader's checks that a trace adds up (its
+ * levels, launches, additions and findings against each other): the views
+ * index arrays by these numbers. Depends on trace_json_reader.h. */
 #include "trace_json_reader.h"
 
 /* The hierarchy of Figure 9.10 (section 9.5): level 0 scans the input in
@@ -21,9 +18,8 @@ int trace_jr_check_levels(struct trace_jr *r)
 	}
 	if (t->n == 0) {
 		trace_jr_push_key(r, "input");
-		return trace_jr_fail(
-			r, "is empty: a trace scans at least one "
-			   "element" TRACE_JR_HINT);
+		return trace_jr_fail(r, "is empty: a trace scans at least one "
+		                        "element" TRACE_JR_HINT);
 	}
 	trace_jr_push_key(r, "levels");
 	if (t->level_count == 0)
@@ -90,7 +86,8 @@ int trace_jr_check_launch(struct trace_jr *r, uint32_t level, uint32_t grid,
 	if (level >= t->level_count) {
 		trace_jr_push_key(r, "level");
 		return trace_jr_fail(
-			r, "level %lu does not exist (the trace has %zu levels)" TRACE_JR_HINT,
+			r,
+			"level %lu does not exist (the trace has %zu levels)" TRACE_JR_HINT,
 			(unsigned long)level, t->level_count);
 	}
 	const struct trace_level *l = &t->levels[level];
@@ -196,12 +193,11 @@ int trace_jr_check_finding(struct trace_jr *r, uint32_t step, uint32_t block,
 	}
 	if (index && *index >= t->section_size) {
 		trace_jr_push_key(r, "index");
-		return trace_jr_fail(
-			r,
-			"%lu is outside the section's XY of %lu "
-			"elements" TRACE_JR_HINT,
-			(unsigned long)*index,
-			(unsigned long)t->section_size);
+		return trace_jr_fail(r,
+		                     "%lu is outside the section's XY of %lu "
+		                     "elements" TRACE_JR_HINT,
+		                     (unsigned long)*index,
+		                     (unsigned long)t->section_size);
 	}
 	return 0;
 }

@@ -1,7 +1,7 @@
 /* trace_json_read.c - reads a trace back from JSON (docs/trace-format.md),
- * strictly: a trace replayed in a lecture must be exactly what was recorded,
- * so anything missing, unknown or inconsistent is one clear error.
- * Depends on trace.h and cJSON; rebuilds the trace through trace.h. */
+ * strictly: anything missing, unknown or inconsistent is one clear error
+ * (trace_json_check.c checks that the parts add up). Depends on trace.h,
+ * cJSON and in_file.h (src/common); rebuilds the trace through trace.h. */
 #include "trace_json.h"
 
 #include <errno.h>
@@ -201,7 +201,8 @@ static int read_step_xy(struct trace_jr *r, const cJSON *item)
 			"has %zu elements, more than the section (section_size "
 			"%lu)" TRACE_JR_HINT,
 			len, (unsigned long)r->t->section_size);
-	if (trace_grow((void **)&r->scratch, &r->scratch_cap, len, sizeof(float)))
+	if (trace_grow((void **)&r->scratch, &r->scratch_cap, len,
+	               sizeof(float)))
 		return trace_jr_fail(r, "out of memory");
 	if (trace_jr_floats(r, item, r->scratch, len, 0))
 		return -1;
@@ -224,7 +225,8 @@ static int read_step_warps(struct trace_jr *r, const cJSON *item)
 			   "warps" TRACE_JR_HINT);
 	if (len > UINT32_MAX)
 		return trace_jr_fail(r, "too many warps" TRACE_JR_HINT);
-	if (trace_grow((void **)&r->warps, &r->warps_cap, len, sizeof(*r->warps)))
+	if (trace_grow((void **)&r->warps, &r->warps_cap, len,
+	               sizeof(*r->warps)))
 		return trace_jr_fail(r, "out of memory");
 	size_t i = 0;
 	for (const cJSON *c = item->child; c; c = c->next, i++) {
@@ -317,7 +319,8 @@ static int read_steps(struct trace_jr *r, const cJSON *item,
 				"launch runs one kernel" TRACE_JR_HINT,
 				trace_phase_name((enum trace_phase)phase),
 				(unsigned long)launch,
-				trace_phase_name(t->steps[tl->first_step].phase));
+				trace_phase_name(
+					t->steps[tl->first_step].phase));
 		}
 		if (trace_begin_step(t, (enum trace_phase)phase, stride, line,
 		                     block) < 0)
@@ -643,11 +646,12 @@ struct trace *trace_read_json_file(const char *path, char *err, size_t err_size)
 	enum in_file_status st = in_file_read(path, SIZE_MAX - 1, &text, &len);
 	if (st != IN_FILE_OK) {
 		if (err && err_size)
-			snprintf(err, err_size,
-			         st == IN_FILE_CANNOT_OPEN
-			                 ? "%s: cannot open: %s; check the path"
-			                 : "%s: cannot read: %s; check the file",
-			         name, strerror(errno));
+			snprintf(
+				err, err_size,
+				st == IN_FILE_CANNOT_OPEN
+					? "%s: cannot open: %s; check the path"
+					: "%s: cannot read: %s; check the file",
+				name, strerror(errno));
 		return NULL;
 	}
 	struct trace *t = trace_read_json(text, len, name, err, err_size);

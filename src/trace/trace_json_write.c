@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <locale.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -478,10 +479,12 @@ int trace_write_json_file(const struct trace *t, const char *path, char *err,
 		return -1;
 	if (trace_write_json(t, out_file_stream(o)) != 0) {
 		int e = errno ? errno : EIO;
+		bool direct = out_file_is_direct(o);
 		out_file_abort(o);
 		set_err(err, err_size,
-		        "%s: cannot write the trace: %s; check the free space "
-		        "and the folder's permissions",
+		        direct ? "%s: cannot write the trace: %s"
+		               : "%s: cannot write the trace: %s; check the "
+		                 "free space and the folder's permissions",
 		        strcmp(path, "-") == 0 ? "standard output" : path,
 		        strerror(e));
 		return -1;

@@ -75,6 +75,9 @@ struct bands_geom {
 	float label_size; /* 0: heat strips */
 };
 
+/* view_hier.c: the sections level `level` of t has (0: no such level),
+ * as the figure draws them. */
+uint32_t scene_hier_level_blocks(const struct trace *t, uint32_t level);
 /* view_hier.c: the level's data as far as the shown step has got. */
 bool scene_hier_band_value(const struct hier *h, enum band band, size_t e,
                            float *v);

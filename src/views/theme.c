@@ -10,10 +10,6 @@
 	{                    \
 		r, g, b, 255 \
 	}
-#define RGBA(r, g, b, a)   \
-	{                  \
-		r, g, b, a \
-	}
 
 static const struct scene_theme themes[] = {
 	{
@@ -38,7 +34,7 @@ static const struct scene_theme themes[] = {
 				[SCENE_ROLE_CONTROL] = RGB(214, 214, 210),
 				[SCENE_ROLE_CONTROL_TEXT] = RGB(30, 30, 36),
 				[SCENE_ROLE_ACCENT] = RGB(0, 114, 178),
-				[SCENE_ROLE_TOOLTIP] = RGBA(255, 255, 230, 245),
+				[SCENE_ROLE_TOOLTIP] = RGB(255, 255, 230),
 				[SCENE_ROLE_HEAT_LOW] = RGB(230, 240, 250),
 				[SCENE_ROLE_HEAT_HIGH] = RGB(0, 70, 140),
 				[SCENE_ROLE_TOKEN_TEXT] = RGB(30, 30, 36),
@@ -71,7 +67,7 @@ static const struct scene_theme themes[] = {
 				[SCENE_ROLE_CONTROL] = RGB(60, 63, 70),
 				[SCENE_ROLE_CONTROL_TEXT] = RGB(232, 232, 228),
 				[SCENE_ROLE_ACCENT] = RGB(86, 180, 233),
-				[SCENE_ROLE_TOOLTIP] = RGBA(55, 58, 66, 245),
+				[SCENE_ROLE_TOOLTIP] = RGB(55, 58, 66),
 				[SCENE_ROLE_HEAT_LOW] = RGB(40, 50, 70),
 				[SCENE_ROLE_HEAT_HIGH] = RGB(240, 228, 66),
 				[SCENE_ROLE_TOKEN_TEXT] = RGB(20, 20, 20),
@@ -106,7 +102,7 @@ static const struct scene_theme themes[] = {
 				[SCENE_ROLE_CONTROL] = RGB(60, 60, 60),
 				[SCENE_ROLE_CONTROL_TEXT] = RGB(255, 255, 255),
 				[SCENE_ROLE_ACCENT] = RGB(240, 228, 66),
-				[SCENE_ROLE_TOOLTIP] = RGBA(30, 30, 30, 250),
+				[SCENE_ROLE_TOOLTIP] = RGB(30, 30, 30),
 				[SCENE_ROLE_HEAT_LOW] = RGB(0, 40, 80),
 				[SCENE_ROLE_HEAT_HIGH] = RGB(240, 228, 66),
 				[SCENE_ROLE_TOKEN_TEXT] = RGB(0, 0, 0),

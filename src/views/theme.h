@@ -30,7 +30,7 @@ enum scene_role {
 	SCENE_ROLE_CONTROL,      /* buttons and the scrub track */
 	SCENE_ROLE_CONTROL_TEXT,
 	SCENE_ROLE_ACCENT,     /* scrub position, focus brackets */
-	SCENE_ROLE_TOOLTIP,    /* hover box background */
+	SCENE_ROLE_TOOLTIP,    /* tooltip and card background: opaque */
 	SCENE_ROLE_HEAT_LOW,   /* compact strips: the smallest value */
 	SCENE_ROLE_HEAT_HIGH,  /* compact strips: the largest value */
 	SCENE_ROLE_TOKEN_TEXT, /* text on a token or an S box */

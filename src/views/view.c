@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hier.h"
 #include "scan.h"
 
 void scene_view_defaults(struct scene_view *v, int width, int height)
@@ -52,9 +53,50 @@ int scene_figure_from_name(const char *name)
 	return -1;
 }
 
+const char *scene_figure_algorithm(enum scene_figure f)
+{
+	switch (f) {
+	case SCENE_FIGURE_9_5:
+		return "brent-kung";
+	case SCENE_FIGURE_9_10:
+		return "hierarchical";
+	default:
+		return "kogge-stone";
+	}
+}
+
+uint32_t scene_figure_section(size_t n, uint32_t max_section)
+{
+	/* Figure 9.10 of the book: 16 values in four sections of 4. */
+	uint32_t s = 2;
+	while ((size_t)s * 4 < n && s * 2 <= max_section)
+		s *= 2;
+	return s;
+}
+
 size_t scene_view_step_count(const struct trace *t)
 {
 	return t->step_count > 0 ? t->step_count : 1;
+}
+
+size_t scene_view_level_count(const struct trace *t, enum scene_figure figure)
+{
+	return figure == SCENE_FIGURE_9_10 ? t->level_count : 0;
+}
+
+size_t scene_view_block_count(const struct trace *t, const struct scene_view *v)
+{
+	if (v->figure != SCENE_FIGURE_9_10)
+		return scene_view_grid_blocks(t, v->step);
+	if (t->level_count == 0 || t->n == 0)
+		return 0;
+	/* the level scene_view_hier_build draws */
+	uint32_t level = 0;
+	if (v->focus_level > 0)
+		level = (size_t)v->focus_level < t->level_count
+		                ? (uint32_t)v->focus_level
+		                : (uint32_t)t->level_count - 1;
+	return scene_hier_level_blocks(t, level);
 }
 
 /* Sizes follow the viewport's height, but a narrow window counts as the

@@ -73,9 +73,32 @@ enum scene_figure scene_figure_for(const struct trace *t);
 const char *scene_figure_name(enum scene_figure f);
 int scene_figure_from_name(const char *name);
 
+/* The algorithm a figure draws when none is asked for (the window's and
+ * `scanviz render`'s --figure without --algo): "kogge-stone" for 9.1,
+ * "brent-kung" for 9.5, "hierarchical" for 9.10. A static string. */
+const char *scene_figure_algorithm(enum scene_figure f);
+/* Figure 9.10's section size for n elements when none is asked for: four
+ * sections where the input allows (the book's 16 values give 4 sections of
+ * 4): the smallest power of two from 2 up whose four sections hold n, or,
+ * when that passes `max_section` (the section kernel's limit, see
+ * scan_kernel_info), the largest power of two within it; never below 2. */
+uint32_t scene_figure_section(size_t n, uint32_t max_section);
+
 /* Steps the views step through: trace.step_count (at least 1 so a trace
  * without recorded steps still shows its input and output). */
 size_t scene_view_step_count(const struct trace *t);
+
+/* Levels `figure` can show of trace t (scene_view.focus_level ranges over
+ * 0 .. count - 1): the hierarchy's levels for Figure 9.10, 0 for the
+ * others, which have none. */
+size_t scene_view_level_count(const struct trace *t, enum scene_figure figure);
+/* Blocks v->figure can show of trace t at v->step (scene_view.focus_block
+ * ranges over 0 .. count - 1): Figure 9.10, the sections of the level
+ * v->focus_level shows (level 0 for the overview); Figures 9.1 and 9.5,
+ * the blocks of the launch the shown step belongs to. 0 when there are
+ * none (a trace without steps, or levels). */
+size_t scene_view_block_count(const struct trace *t,
+                              const struct scene_view *v);
 
 /* Builds the frame into s (reset to v's size first). Returns 0, or -1 with
  * one line in err (out of memory, or a trace the view cannot show, e.g.

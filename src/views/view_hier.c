@@ -18,9 +18,24 @@ const char *const scene_hier_band_caption[BAND_COUNT] = {
 	"input X", "kernel 1: scans", "S: last of each", "kernel 2: scan S",
 	"kernel 3: Y"};
 
-static size_t blocks_of(size_t n, uint32_t section)
+/* The section size of a trace's levels (a one-section trace: its n). */
+static uint32_t hier_section(const struct trace *t)
 {
-	return section ? (n + section - 1) / section : 1;
+	return t->section_size ? t->section_size : (uint32_t)t->n;
+}
+
+uint32_t scene_hier_level_blocks(const struct trace *t, uint32_t level)
+{
+	if (level >= t->level_count)
+		return 0;
+	const struct trace_level *lv = &t->levels[level];
+	if (lv->blocks)
+		return lv->blocks;
+	size_t n = lv->n ? lv->n : (level == 0 ? t->n : 0);
+	uint32_t section = hier_section(t);
+	if (n == 0 || section == 0)
+		return n ? 1 : 0;
+	return (uint32_t)scan_blocks_of(n, section);
 }
 
 static bool is_add_back(const struct trace_launch *l)
@@ -101,10 +116,9 @@ static int hier_init(struct hier *h, struct view_ctx *c, uint32_t level)
 	memset(h, 0, sizeof(*h));
 	h->c = c;
 	h->level = level;
-	h->section = t->section_size ? t->section_size : (uint32_t)t->n;
+	h->section = hier_section(t);
 	h->n = lv->n ? lv->n : (level == 0 ? t->n : 0);
-	h->blocks =
-		lv->blocks ? lv->blocks : (uint32_t)blocks_of(h->n, h->section);
+	h->blocks = scene_hier_level_blocks(t, level);
 	h->x = lv->input    ? lv->input
 	       : level == 0 ? t->input
 	                    : t->levels[level - 1].block_sums;
@@ -121,9 +135,9 @@ static int hier_init(struct hier *h, struct view_ctx *c, uint32_t level)
 	if (level + 1 < t->level_count) {
 		const struct trace_level *ul = &t->levels[level + 1];
 		up_blocks = ul->blocks ? ul->blocks
-		                       : (uint32_t)blocks_of(ul->n ? ul->n
-		                                                   : h->blocks,
-		                                             h->section);
+		                       : (uint32_t)scan_blocks_of(
+						 ul->n ? ul->n : h->blocks,
+						 h->section);
 	}
 	uint32_t down_blocks = level > 0 ? t->levels[level - 1].blocks : 0;
 	if (progress_init(&h->own, t, level, h->blocks, cur) != 0 ||

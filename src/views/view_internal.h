@@ -125,6 +125,9 @@ struct view_rows {
 	uint32_t launch, block;
 	uint32_t len; /* XY elements per snapshot */
 };
+/* Blocks of the launch Figures 9.1 and 9.5 show at `step` (the launch of
+ * the nearest step with an XY snapshot); 0 when there is none. */
+uint32_t scene_view_grid_blocks(const struct trace *t, size_t step);
 /* Finds the block the view shows (see scene_view.focus_block) and its
  * steps. Returns 0, or -1 when the trace has no XY snapshots. */
 int scene_view_rows_find(const struct view_ctx *c, struct view_rows *rows);

@@ -173,7 +173,12 @@ static void source_block(struct view_ctx *c, float y, float bottom)
 	float x = c->panel.x0 + c->pad * 1.5f;
 	float w = c->panel.x1 - x - c->pad;
 	float size = fmaxf(c->min_text, roundf(c->small * 0.92f));
-	float line_h = size * 1.25f;
+	/* Whole-pixel lines at least as tall as the face paints (an
+	 * underscore can hang a row below the font's descent), so the lit
+	 * line's box never covers the line above's `__syncthreads`. */
+	float text_w, text_h;
+	c->m->measure(c->m->ctx, SCENE_FONT_MONO, size, "_", &text_w, &text_h);
+	float line_h = ceilf(fmaxf(size * 1.25f, text_h));
 	uint32_t lit = c->t->step_count ? c->t->steps[c->step].line : 0;
 	const struct scene_source *src =
 		k ? scene_source_find(c->v->sources, k->source) : NULL;
@@ -200,7 +205,8 @@ static void source_block(struct view_ctx *c, float y, float bottom)
 		snprintf(buf, sizeof(buf), "%s", src->name);
 	if (y + line_h * 2 > bottom)
 		return;
-	y = panel_line(c, y, buf, size, SCENE_FONT_MONO, SCENE_ROLE_TEXT_DIM);
+	y = ceilf(panel_line(c, y, buf, size, SCENE_FONT_MONO,
+	                     SCENE_ROLE_TEXT_DIM));
 	size_t first = 1, last = src->line_count;
 	function_lines(src, k->function, &first, &last);
 	if (lit && (lit < first || lit > last)) {
@@ -242,7 +248,7 @@ static void source_block(struct view_ctx *c, float y, float bottom)
 		if (!buf[0])
 			continue;
 		struct scene_item *it = scene_view_text_clipped(
-			c, buf, x, y + (line_h - size * 1.17f) * 0.5f, w, size,
+			c, buf, x, y + (line_h - text_h) * 0.5f, w, size,
 			SCENE_FONT_MONO, SCENE_HALIGN_LEFT, SCENE_VALIGN_TOP,
 			scene_view_color(c, SCENE_ROLE_TEXT));
 		if (it)

@@ -208,6 +208,19 @@ static long step_with_xy(const struct trace *t, size_t from)
 	return -1;
 }
 
+uint32_t scene_view_grid_blocks(const struct trace *t, size_t step)
+{
+	if (t->step_count == 0)
+		return 0;
+	long anchor = step_with_xy(t, step < t->step_count ? step
+	                                                   : t->step_count - 1);
+	if (anchor < 0)
+		return 0;
+	uint32_t launch = t->steps[anchor].launch;
+	/* a trace without launch records has the one block of its steps */
+	return launch < t->launch_count ? t->launches[launch].grid : 1;
+}
+
 int scene_view_rows_find(const struct view_ctx *c, struct view_rows *rows)
 {
 	const struct trace *t = c->t;

@@ -106,6 +106,56 @@ static void test_values_errors(void **state)
 	expect_error("1 2.5.6", false, "--input", "column 3: '2.5.6' is not");
 }
 
+/* A binary file's bytes show in the message, every one: %.*s would stop at
+ * the NUL and quote nothing. */
+static void test_values_binary(void **state)
+{
+	(void)state;
+	static const char bin[] = "\x7f"
+				  "ELF\x02\x01\x01\x00\x00 1";
+	float *v = NULL;
+	size_t n = 0;
+	char err[256] = "";
+	assert_int_equal(run_options_parse_values(bin, sizeof(bin) - 1, "bin",
+	                                          true, &v, &n, err,
+	                                          sizeof(err)),
+	                 -1);
+	assert_string_equal(err, "bin:1:1: '\\x7fELF\\x02\\x01\\x01\\x00\\x00' "
+	                         "is not a number: give numbers separated by "
+	                         "commas or white space");
+	/* a long token is cut after 24 bytes, escaped or not */
+	char tok[40];
+	memset(tok, '\xff', sizeof(tok));
+	assert_int_equal(run_options_parse_values(tok, sizeof(tok), "--input",
+	                                          false, &v, &n, err,
+	                                          sizeof(err)),
+	                 -1);
+	assert_non_null(strstr(err, "'\\xff\\xff"));
+	assert_non_null(strstr(err, "\\xff...' is not a number"));
+	assert_null(strchr(err, '\n'));
+}
+
+/* run_options_finish() returns the exit code: 2 for bad input. */
+static void test_finish_exit_code(void **state)
+{
+	(void)state;
+	struct run_options o;
+	run_options_init(&o);
+	o.source = RUN_INPUT_TEXT;
+	o.input_text = "3e38,3e38";
+	assert_int_equal(run_options_finish(&o), 2);
+	assert_non_null(strstr(o.error, "sums pass the largest float"));
+	run_options_finish_free(&o);
+	run_options_init(&o);
+	o.source = RUN_INPUT_TEXT;
+	o.input_text = "1,x";
+	assert_int_equal(run_options_finish(&o), 2);
+	run_options_finish_free(&o);
+	run_options_init(&o);
+	assert_int_equal(run_options_finish(&o), 0);
+	run_options_finish_free(&o);
+}
+
 /* Parses argv as options and finishes them; returns what failed first:
  * the index of the option parse rejected, or -2 for finish, or 0. */
 static int run_args(struct run_options *o, int argc, char **argv)
@@ -230,6 +280,8 @@ int main(void)
 		cmocka_unit_test(test_random_input_digits),
 		cmocka_unit_test(test_values_separators),
 		cmocka_unit_test(test_values_errors),
+		cmocka_unit_test(test_values_binary),
+		cmocka_unit_test(test_finish_exit_code),
 		cmocka_unit_test(test_parse_defaults),
 		cmocka_unit_test(test_parse_forms),
 		cmocka_unit_test(test_parse_not_mine),

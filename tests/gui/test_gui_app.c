@@ -15,6 +15,7 @@
 #include "gui_internal.h"
 #include "gui_test_util.h"
 #include "options.h"
+#include "render.h"
 
 static struct gui_app *book(void)
 {
@@ -194,6 +195,97 @@ static void help_overlay_lists_every_key(void **state)
 	gui_app_destroy(app);
 }
 
+/* The card lists "Q quit": Q quits with the card open too. */
+static void q_quits_with_the_help_card_open(void **state)
+{
+	(void)state;
+	struct gui_app *app = book();
+	test_text(app, "?");
+	assert_true(app->help);
+	test_key(app, SDLK_q, 0);
+	assert_true(app->quit);
+	gui_app_destroy(app);
+	app = book();
+	test_key(app, SDLK_F1, 0);
+	assert_true(app->help);
+	test_key(app, SDLK_q, KMOD_LCTRL);
+	assert_true(app->quit);
+	gui_app_destroy(app);
+}
+
+/* The figure an "--algo=NAME" argument is drawn in. */
+static enum scene_figure figure_of(const char *arg)
+{
+	for (int f = 0; f < SCENE_FIGURE_COUNT; f++)
+		if (strcmp(arg + strlen("--algo="),
+		           scene_figure_algorithm((enum scene_figure)f)) == 0)
+			return (enum scene_figure)f;
+	fail_msg("no figure draws %s", arg);
+	return SCENE_FIGURE_9_1;
+}
+
+/* A figure picked in the window runs what `scanviz render --figure` and
+ * `scanviz --figure` run for the same input: the same algorithm and, for
+ * Figure 9.10, the same sections (render_trace_load is what both command
+ * lines go through). */
+static void figure_defaults_match_the_command_line(void **state)
+{
+	(void)state;
+	static const size_t sizes[] = {2, 5, 16, 33, 100, 700, 1024, 2048};
+	/* an algorithm of another figure to start from, for each figure */
+	static const char *const start[SCENE_FIGURE_COUNT][2] = {
+		[SCENE_FIGURE_9_1] = {"--algo=brent-kung",
+	                              "--algo=hierarchical"},
+		[SCENE_FIGURE_9_5] = {"--algo=kogge-stone",
+	                              "--algo=hierarchical"},
+		[SCENE_FIGURE_9_10] = {"--algo=kogge-stone",
+	                               "--algo=brent-kung"},
+	};
+	for (int f = 0; f < SCENE_FIGURE_COUNT; f++) {
+		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+			size_t n = sizes[i];
+			if (f == SCENE_FIGURE_9_1 && n > 1024)
+				continue; /* kogge-stone takes one section */
+			char arg_n[32];
+			snprintf(arg_n, sizeof(arg_n), "--n=%zu", n);
+			/* from the command line */
+			struct run_options o;
+			run_options_init(&o);
+			char *argv[] = {"--backend=cpu", arg_n};
+			for (int k = 0; k < 2;)
+				assert_int_equal(
+					run_options_parse(&o, 2, argv, &k), 1);
+			struct render_trace_args a = {.figure = f,
+			                              .who = "test"};
+			struct trace *cli = NULL;
+			assert_int_equal(render_trace_load(&a, &o, &cli), 0);
+			run_options_finish_free(&o);
+			/* in the window, from another figure's algorithm */
+			const char *from = start[f][n > 1024];
+			const char *const args[] = {arg_n, from};
+			struct gui_app *app =
+				test_app(args, 2, figure_of(from));
+			assert_true(
+				gui_app_set_figure(app, (enum scene_figure)f));
+			if (strcmp(app->trace->algorithm, cli->algorithm) ||
+			    app->trace->section_size != cli->section_size)
+				fail_msg(
+					"Figure %s, N = %zu: the window runs "
+					"%s in sections of %u, the command "
+					"line %s in sections of %u",
+					scene_figure_name((enum scene_figure)f),
+					n, app->trace->algorithm,
+					app->trace->section_size,
+					cli->algorithm, cli->section_size);
+			assert_string_equal(
+				cli->algorithm,
+				scene_figure_algorithm((enum scene_figure)f));
+			gui_app_destroy(app);
+			trace_destroy(cli);
+		}
+	}
+}
+
 static void projection_and_fullscreen(void **state)
 {
 	(void)state;
@@ -328,6 +420,33 @@ static void editor_changes_n_section_and_algorithm(void **state)
 	gui_app_destroy(app);
 }
 
+/* R keeps the size up to what the editor makes, and says so when it
+ * cannot: a longer input gets GUI_EDITOR_RANDOM_MAX values and a line in
+ * the status strip. */
+static void r_on_a_longer_input_says_what_it_made(void **state)
+{
+	(void)state;
+	char arg[32];
+	snprintf(arg, sizeof(arg), "--n=%u", GUI_EDITOR_RANDOM_MAX + 100);
+	struct gui_app *app =
+		test_app((const char *const[]){arg, "--algo=hierarchical",
+	                                       "--detail=summary"},
+	                 3, SCENE_FIGURE_9_10);
+	test_key(app, SDLK_r, 0);
+	assert_int_equal(app->trace->n, GUI_EDITOR_RANDOM_MAX);
+	assert_false(app->status_error);
+	char want[32];
+	snprintf(want, sizeof(want), "at most %u", GUI_EDITOR_RANDOM_MAX);
+	assert_non_null(strstr(app->status, want));
+	assert_true(test_text_contains(app, want)); /* in the strip */
+	/* at or under the cap, nothing to say */
+	test_tick(app, 60000);
+	test_key(app, SDLK_r, 0);
+	assert_int_equal(app->trace->n, GUI_EDITOR_RANDOM_MAX);
+	assert_string_equal(app->status, "");
+	gui_app_destroy(app);
+}
+
 static void labels_key_toggles_ranges(void **state)
 {
 	(void)state;
@@ -352,10 +471,13 @@ int main(void)
 		cmocka_unit_test(a_figure_that_cannot_run_says_why),
 		cmocka_unit_test(figure_of_a_replay_keeps_its_trace),
 		cmocka_unit_test(help_overlay_lists_every_key),
+		cmocka_unit_test(q_quits_with_the_help_card_open),
+		cmocka_unit_test(figure_defaults_match_the_command_line),
 		cmocka_unit_test(projection_and_fullscreen),
 		cmocka_unit_test(editor_reruns_what_is_typed),
 		cmocka_unit_test(editor_shows_errors_and_keeps_the_trace),
 		cmocka_unit_test(editor_changes_n_section_and_algorithm),
+		cmocka_unit_test(r_on_a_longer_input_says_what_it_made),
 		cmocka_unit_test(labels_key_toggles_ranges),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

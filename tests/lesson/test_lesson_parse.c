@@ -177,6 +177,12 @@ static const struct bad bad_lessons[] = {
 	{HEAD "## S\n  ## T\n", 5, 1, "column 1"},
 	{HEAD "##\n", 4, 3, "expected the slide's title"},
 	{HEAD "## S\n<!-- lesson format=1 -->\n", 5, 6, "belongs on line 1"},
+	/* refused as `scanviz dump --input 3e38,3e38` is: a sum would be
+	 * infinite */
+	{HEAD "## S\n<!-- show algo=kogge-stone input=3e38,3e38 -->\nText.\n",
+         5, 6,
+         "the input's sums pass the largest float (3.40282e+38) at element "
+         "1: give smaller numbers"},
 };
 
 static void every_mistake_is_located(void **state)

@@ -1,18 +1,20 @@
 /* test_lesson_player.c - the player on a small lesson: slides and steps,
  * a question holding the animation until answered, answers judged and
  * explained from the trace, narration for the trace's backend, progress
- * saved in the XDG state folder and resumed. Depends on the lesson layer
- * and cmocka. */
-#define _POSIX_C_SOURCE 200809L /* setenv, mkdtemp */
+ * saved in the XDG state folder (through a link too) and resumed. Depends
+ * on the lesson layer and cmocka. */
+#define _POSIX_C_SOURCE 200809L /* setenv, mkdtemp, symlink */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lesson.h"
@@ -191,11 +193,62 @@ static void progress_is_saved_and_resumed(void **state)
 	rmdir(dir);
 }
 
+/* The progress file is written with out_file.h: a link to it (a student
+ * keeping it in a synced folder) stays a link, and a folder in its place
+ * is refused with nothing written. */
+static void progress_file_link_and_folder(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/scanviz-state-XXXXXX", path[512], target[512],
+	     err[512];
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/progress", dir);
+	snprintf(target, sizeof(target), "%s/kept", dir);
+	assert_int_equal(symlink("kept", path), 0);
+	assert_int_equal(
+		lesson_progress_write(path, "one", 2, "+", err, sizeof(err)),
+		0);
+	assert_int_equal(
+		lesson_progress_write(path, "two", 3, "-", err, sizeof(err)),
+		0);
+	struct stat st;
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	size_t slide;
+	char answers[16];
+	assert_int_equal(lesson_progress_read(target, "one", &slide, answers,
+	                                      sizeof(answers)),
+	                 0);
+	assert_int_equal(slide, 2);
+	assert_int_equal(lesson_progress_read(path, "two", &slide, answers,
+	                                      sizeof(answers)),
+	                 0);
+	assert_int_equal(slide, 3);
+	remove(path);
+	remove(target);
+
+	assert_int_equal(mkdir(path, 0700), 0);
+	assert_int_equal(
+		lesson_progress_write(path, "one", 2, "+", err, sizeof(err)),
+		-1);
+	assert_non_null(strstr(err, ": is a folder"));
+	DIR *d = opendir(dir);
+	assert_non_null(d);
+	int entries = 0;
+	for (struct dirent *e; (e = readdir(d));)
+		entries += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	assert_int_equal(entries, 1); /* the folder, nothing beside it */
+	rmdir(path);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(steps_and_holds),
 		cmocka_unit_test(progress_is_saved_and_resumed),
+		cmocka_unit_test(progress_file_link_and_folder),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

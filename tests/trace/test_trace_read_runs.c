@@ -1,9 +1,7 @@
-/* test_trace_read_runs.c - the reader's consistency checks against real
- * runs: every algorithm's trace from the CPU emulator (full and summary
- * detail, sections that make one level and several, schedules that make
- * hazards and divergence) reads back whole; and a real run whose levels
- * were edited not to add up, as a hand-edited file would be, is refused
- * (it used to make the views read past their buffers). Depends on
+/* test_trace_read_runs.c - the reader's checks against real runs: every
+ * algorithm's trace (full and summary, one level and several, racy
+ * schedules) reads back whole, and one edited so its levels do not add up
+ * is refused (the views read past their buffers on it). Depends on
  * trace_json.h, trace_compare.h, the executors and cmocka. */
 #define _POSIX_C_SOURCE 200809L
 

@@ -1,7 +1,7 @@
 /* test_render.c - scenes drawn for real, headless: frames into SDL's
  * software renderer (pixels where the scene says), the layout checker with
  * the real fonts' metrics, PNG and SVG export, and `scanviz render` end to
- * end, bad usage included. Run with SDL_VIDEODRIVER=dummy.
+ * end, bad usage (out-of-range --level and --block too) included. Run with SDL_VIDEODRIVER=dummy.
  * Depends on render.h, the views, SDL2_image and cmocka. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -304,6 +304,91 @@ static void render_command(void **state)
 	assert_int_equal(count_files(), before);
 }
 
+/* `scanviz render ARGS... -o out`, ARGS ending in NULL. */
+static int run_render_args(const char *out, ...)
+{
+	char *argv[16];
+	int argc = 0;
+	argv[argc++] = (char *)"render";
+	va_list ap;
+	va_start(ap, out);
+	const char *a;
+	while (argc < 12 && (a = va_arg(ap, const char *)) != NULL)
+		argv[argc++] = (char *)a;
+	va_end(ap);
+	argv[argc++] = (char *)"-o";
+	argv[argc++] = (char *)out;
+	argv[argc] = NULL;
+	return render_main(argc, argv);
+}
+
+/* --level and --block must name a level and a block the figure has: out
+ * of range, or given to a figure without levels, is bad usage (exit 2, no
+ * file), not a picture of something else. */
+static void render_focus_in_range(void **state)
+{
+	(void)state;
+	char out[512];
+	snprintf(out, sizeof(out), "%s/focus.png", dir);
+	size_t before = count_files();
+	/* the book's 16 values in sections of 4: levels 0 and 1; 4 blocks
+	 * at level 0, 1 at level 1 */
+	assert_int_equal(
+		run_render_args(out, "--figure", "9.10", "--level", "99", NULL),
+		2);
+	assert_int_equal(
+		run_render_args(out, "--figure", "9.10", "--level", "2", NULL),
+		2);
+	assert_int_equal(run_render_args(out, "--figure", "9.10", "--block",
+	                                 "999999", NULL),
+	                 2);
+	assert_int_equal(
+		run_render_args(out, "--figure", "9.10", "--block", "4", NULL),
+		2);
+	assert_int_equal(run_render_args(out, "--figure", "9.10", "--level",
+	                                 "1", "--block", "1", NULL),
+	                 2);
+	/* Figures 9.1 and 9.5 have no levels, and one block here */
+	assert_int_equal(
+		run_render_args(out, "--figure", "9.1", "--block", "5", NULL),
+		2);
+	assert_int_equal(
+		run_render_args(out, "--figure", "9.1", "--level", "0", NULL),
+		2);
+	assert_int_equal(
+		run_render_args(out, "--figure", "9.5", "--level", "1", NULL),
+		2);
+	assert_int_equal(
+		run_render_args(out, "--figure", "9.5", "--block", "1", NULL),
+		2);
+	assert_int_equal(count_files(), before);
+	/* in range: drawn */
+	assert_int_equal(run_render_args(out, "--figure", "9.10", "--level",
+	                                 "1", "--block", "0", NULL),
+	                 0);
+	assert_int_equal(access(out, F_OK), 0);
+	remove(out);
+	assert_int_equal(
+		run_render_args(out, "--figure", "9.10", "--block", "3", NULL),
+		0);
+	remove(out);
+	assert_int_equal(
+		run_render_args(out, "--figure", "9.1", "--block", "0", NULL),
+		0);
+	remove(out);
+	/* Figure 9.1 of a hierarchical run: kernel 1's blocks */
+	assert_int_equal(run_render_args(out, "--figure", "9.1", "--algo",
+	                                 "hierarchical", "--section", "4",
+	                                 "--step", "1", "--block", "3", NULL),
+	                 0);
+	remove(out);
+	assert_int_equal(run_render_args(out, "--figure", "9.1", "--algo",
+	                                 "hierarchical", "--section", "4",
+	                                 "--step", "1", "--block", "4", NULL),
+	                 2);
+	assert_int_equal(count_files(), before);
+}
+
 static unsigned char *slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
@@ -353,6 +438,7 @@ int main(void)
 		cmocka_unit_test(layouts_with_real_fonts),
 		cmocka_unit_test(png_and_svg),
 		cmocka_unit_test(render_command),
+		cmocka_unit_test(render_focus_in_range),
 		cmocka_unit_test(replay_matches_live),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

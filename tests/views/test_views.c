@@ -496,6 +496,127 @@ static void hover(void **state)
 	trace_destroy(t);
 }
 
+/* The tooltip's box is opaque in every theme: nothing under it (arrows,
+ * boxes) shows through. */
+static void tooltip_is_opaque(void **state)
+{
+	(void)state;
+	struct trace *t = view_run("kogge-stone", view_book_input, 16, 0);
+	const struct scene_theme *th;
+	for (size_t i = 0; (th = scene_theme_at(i)) != NULL; i++) {
+		struct scene_view v;
+		scene_view_defaults(&v, 1280, 720);
+		v.step = 2;
+		v.hover = (struct scene_tag){SCENE_TAG_ELEMENT, 5, 0, 2, 0};
+		struct scene *s = scene_create(1280, 720);
+		char err[128];
+		assert_int_equal(scene_view_build(s, t, &v, th,
+		                                  &scene_metrics_estimate, err,
+		                                  sizeof(err)),
+		                 0);
+		const struct scene_item *tip = find_text(s, "XY[5] = 8");
+		assert_non_null(tip);
+		/* the last box under the tooltip's first line is its own */
+		const struct scene_item *box = NULL;
+		for (size_t k = 0; k < s->count && &s->items[k] != tip; k++) {
+			const struct scene_item *b = &s->items[k];
+			if (b->kind == SCENE_ITEM_BOX &&
+			    b->bounds.x0 <= tip->bounds.x0 &&
+			    b->bounds.y0 <= tip->bounds.y0 &&
+			    b->bounds.x1 >= tip->bounds.x1 &&
+			    b->bounds.y1 >= tip->bounds.y1)
+				box = b;
+		}
+		assert_non_null(box);
+		struct scene_color want =
+			scene_theme_color(th, SCENE_ROLE_TOOLTIP);
+		assert_memory_equal(&box->u.box.fill, &want, sizeof(want));
+		if (box->u.box.fill.a != 255)
+			fail_msg("%s theme: the tooltip's alpha is %d, not 255",
+			         th->name, box->u.box.fill.a);
+		scene_destroy(s);
+	}
+	trace_destroy(t);
+}
+
+/* The defaults the window and `scanviz render` share: the figure's
+ * algorithm, and Figure 9.10's four sections within the kernel's limit. */
+static void figure_defaults(void **state)
+{
+	(void)state;
+	assert_string_equal(scene_figure_algorithm(SCENE_FIGURE_9_1),
+	                    "kogge-stone");
+	assert_string_equal(scene_figure_algorithm(SCENE_FIGURE_9_5),
+	                    "brent-kung");
+	assert_string_equal(scene_figure_algorithm(SCENE_FIGURE_9_10),
+	                    "hierarchical");
+	static const struct {
+		size_t n;
+		uint32_t max, want;
+	} cases[] = {
+		{1, 2048, 2},
+		{8, 2048, 2},
+		{9, 2048, 4},
+		{16, 2048, 4},
+		{17, 2048, 8},
+		{100, 2048, 32},
+		{8192, 2048, 2048},
+		{8193, 2048, 2048},
+		{100000, 2048, 2048},
+		{100000, 1024, 1024},
+		{4096, 1024, 1024},
+		{16, 0, 2},
+		{(size_t)1 << 30, 2048, 2048},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint32_t got = scene_figure_section(cases[i].n, cases[i].max);
+		if (got != cases[i].want)
+			fail_msg("scene_figure_section(%zu, %u) = %u, want %u",
+			         cases[i].n, cases[i].max, got, cases[i].want);
+	}
+	/* every section kernel's limit holds, and at most four sections
+	 * wherever the limit allows them */
+	for (size_t n = 1; n <= 20000; n += 7) {
+		uint32_t s = scene_figure_section(n, 2048);
+		assert_true(s >= 2 && s <= 2048 && (s & (s - 1)) == 0);
+		if (n <= 4 * 2048)
+			assert_true((n + s - 1) / s <= 4);
+	}
+}
+
+/* The levels and blocks a figure can focus on, as `scanviz render` checks
+ * --level and --block against them. */
+static void levels_and_blocks(void **state)
+{
+	(void)state;
+	struct trace *h = view_run("hierarchical", view_book_input, 16, 4);
+	struct trace *k = view_run("kogge-stone", view_book_input, 16, 0);
+	assert_non_null(h);
+	assert_non_null(k);
+	assert_int_equal(scene_view_level_count(h, SCENE_FIGURE_9_10), 2);
+	assert_int_equal(scene_view_level_count(h, SCENE_FIGURE_9_1), 0);
+	assert_int_equal(scene_view_level_count(k, SCENE_FIGURE_9_1), 0);
+	assert_int_equal(scene_view_level_count(k, SCENE_FIGURE_9_5), 0);
+	struct scene_view v;
+	scene_view_defaults(&v, 1280, 720);
+	v.figure = SCENE_FIGURE_9_10;
+	assert_int_equal(scene_view_block_count(h, &v), 4); /* overview */
+	v.focus_level = 0;
+	assert_int_equal(scene_view_block_count(h, &v), 4);
+	v.focus_level = 1; /* S: 4 values, one section */
+	assert_int_equal(scene_view_block_count(h, &v), 1);
+	/* Figure 9.1 of the hierarchical run: kernel 1's four blocks */
+	v.figure = SCENE_FIGURE_9_1;
+	v.focus_level = -1;
+	v.step = 0;
+	assert_int_equal(scene_view_block_count(h, &v), 4);
+	/* one section: one block, at every step */
+	for (v.step = 0; v.step < k->step_count; v.step++)
+		assert_int_equal(scene_view_block_count(k, &v), 1);
+	trace_destroy(h);
+	trace_destroy(k);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -507,6 +628,9 @@ int main(void)
 		cmocka_unit_test(panel_and_source),
 		cmocka_unit_test(controls),
 		cmocka_unit_test(hover),
+		cmocka_unit_test(tooltip_is_opaque),
+		cmocka_unit_test(figure_defaults),
+		cmocka_unit_test(levels_and_blocks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,65 @@
+/* trace_load.c - the trace `scanviz` (the window) and `scanviz render` show:
+ * a recorded JSON trace, or a run of the run options with the figure's
+ * defaults (its algorithm, Figure 9.10's four sections). One function, so
+ * the window and the pictures pick the same run for the same command line.
+ * Depends on render.h, the options library, the views (view.h) and, when
+ * built with cJSON, the JSON trace reader. */
+#include "render.h"
+
+#include <stdio.h>
+
+#include "options.h"
+#include "view.h"
+#ifdef SCANVIZ_RENDER_TRACE_JSON
+#include "trace_json.h"
+#endif
+
+static int read_trace(const struct render_trace_args *a, struct trace **t)
+{
+#ifdef SCANVIZ_RENDER_TRACE_JSON
+	char err[512];
+	*t = trace_read_json_file(a->trace_file, err, sizeof(err));
+	if (!*t) {
+		fprintf(stderr, "%s: %s\n", a->who, err);
+		return 2;
+	}
+	return 0;
+#else
+	fprintf(stderr,
+	        "%s: this build cannot read traces (it needs cJSON: install "
+	        "libcjson-dev and rebuild)\n",
+	        a->who);
+	return 3;
+#endif
+}
+
+int render_trace_load(const struct render_trace_args *a, struct run_options *o,
+                      struct trace **t)
+{
+	*t = NULL;
+	if (a->trace_file)
+		return read_trace(a, t);
+	if (!a->algo_given && a->figure >= 0)
+		o->algorithm = scan_algorithm_find(
+			scene_figure_algorithm((enum scene_figure)a->figure));
+	int rc = run_options_finish(o);
+	if (rc != 0)
+		return rc;
+	if (!a->section_given && a->figure == SCENE_FIGURE_9_10 &&
+	    o->request.algorithm->hierarchical) {
+		/* the request was checked with the default section: check it
+		 * again with the figure's */
+		char err[RUN_OPTIONS_ERROR_MAX];
+		const struct scan_kernel_info *k =
+			scan_kernel_info(o->request.section_kernel);
+		o->request.section =
+			scene_figure_section(o->request.n, k->max_section);
+		o->section = o->request.section;
+		if (scan_request_check(&o->request, err, sizeof(err)) != 0) {
+			fprintf(stderr, "%s: %s\n", a->who, err);
+			return 2;
+		}
+	}
+	enum exec_status st = run_options_execute(o, t);
+	return st == EXEC_OK ? 0 : (int)st;
+}
