@@ -43,7 +43,7 @@ echo "dump: exit $?" >>"$out/book_reads.log"
 # Then the checks, side by side.
 (
 	cd "$build" && timeout 300 meson test --no-rebuild --suite gpu \
-		--num-processes "$jobs" --timeout-multiplier 0.1 --print-errorlogs
+		--num-processes "$jobs" --timeout-multiplier 1 --print-errorlogs
 ) >"$out/gpu_tests.log" 2>&1 &
 tests=$!
 date >>"$out/build.log"
