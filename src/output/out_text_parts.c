@@ -82,34 +82,20 @@ static void print_hazard(const struct trace *t, const struct trace_hazard *h,
 	char step[96];
 	out_text_step_name(t, h->step, step, sizeof(step));
 	fprintf(f, "  %s XY[%u]: ", step, h->index);
-	switch (h->kind) {
-	case TRACE_HAZARD_READ_AFTER_WRITE:
-		fprintf(f,
-		        "thread %u (L%u) read it after thread %u (L%u) wrote "
-		        "it",
-		        h->second_thread, h->second_line, h->first_thread,
-		        h->first_line);
-		break;
-	case TRACE_HAZARD_WRITE_AFTER_READ:
-		fprintf(f,
-		        "thread %u (L%u) wrote it after thread %u (L%u) read "
-		        "it",
-		        h->second_thread, h->second_line, h->first_thread,
-		        h->first_line);
-		break;
-	case TRACE_HAZARD_WRITE_AFTER_WRITE:
-		fprintf(f,
-		        "thread %u (L%u) wrote it after thread %u (L%u) wrote "
-		        "it",
-		        h->second_thread, h->second_line, h->first_thread,
-		        h->first_line);
-		break;
-	case TRACE_HAZARD_READ_UNSET:
-	case TRACE_HAZARD_KIND_COUNT:
+	/* what the later thread did, and what the earlier one had done */
+	static const char *const verbs[][2] = {
+		[TRACE_HAZARD_READ_AFTER_WRITE] = {"read", "wrote"},
+		[TRACE_HAZARD_WRITE_AFTER_READ] = {"wrote", "read"},
+		[TRACE_HAZARD_WRITE_AFTER_WRITE] = {"wrote", "wrote"},
+	};
+	if (h->kind == TRACE_HAZARD_READ_UNSET ||
+	    (unsigned)h->kind >= TRACE_HAZARD_KIND_COUNT)
 		fprintf(f, "thread %u (L%u) read it before any thread wrote it",
 		        h->second_thread, h->second_line);
-		break;
-	}
+	else
+		fprintf(f, "thread %u (L%u) %s it after thread %u (L%u) %s it",
+		        h->second_thread, h->second_line, verbs[h->kind][0],
+		        h->first_thread, h->first_line, verbs[h->kind][1]);
 	fputc('\n', f);
 }
 
