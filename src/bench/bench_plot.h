@@ -103,8 +103,9 @@ struct scene *bench_plot_scene(const struct bench_plot *p, int width,
 
 /* Writing the plot to a file (bench_plot_file.c, in the bench library
  * rather than the pure-C core): in a build with the render layer (the GUI
- * libraries) through its SVG and PNG writers, with text measured in the
- * fonts it draws; otherwise as SVG through bench_svg.c, and no PNG. */
+ * libraries) through its PNG writer and scene_svg_write(), with text
+ * measured in the fonts it draws; otherwise as SVG through
+ * scene_svg_write() (src/views/scene_svg.h), and no PNG. */
 
 /* A plot file's format, from its name's extension, case aside (as
  * `scanviz render -o` takes it): ".svg" and ".SVG" are SVG, ".png" and

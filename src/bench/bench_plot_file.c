@@ -1,14 +1,14 @@
 /* bench_plot_file.c - the plot of the bench's figures as an SVG or PNG
- * file. With the render layer (GUI builds, -DBENCH_HAVE_RENDER) it uses
- * that layer's writers and fonts; headless builds write SVG with
- * bench_svg.c. Depends on bench_plot.h, bench_report.h (whole-or-nothing
- * files), bench_svg.h and, when built, render.h. */
+ * file. SVG goes through the views' scene_svg_write() in every build; with
+ * the render layer (GUI builds, -DBENCH_HAVE_RENDER) its fonts measure the
+ * text and it writes PNG. Depends on bench_plot.h, bench_report.h,
+ * scene_svg.h and, when built, render.h. */
 #include "bench_plot.h"
 
 #include <stdio.h>
 
 #include "bench_report.h"
-#include "bench_svg.h"
+#include "scene_svg.h"
 #ifdef BENCH_HAVE_RENDER
 #include "render.h"
 #endif
@@ -40,8 +40,8 @@ int bench_plot_check_path(const char *path, char *err, size_t err_size)
 }
 
 #ifdef BENCH_HAVE_RENDER
-/* Through the render layer: its fonts measure the text, its writers draw
- * the same scene as SVG or PNG. An SVG needs no fonts, so it falls back to
+/* Through the render layer: its fonts measure the text, its PNG writer or
+ * scene_svg_write() draws the same scene. An SVG needs no fonts, so it falls back to
  * estimated metrics when none is found; a PNG does not. */
 int bench_plot_write_file(const struct bench_plot *p, const char *path,
                           int width, int height,
@@ -66,7 +66,7 @@ int bench_plot_write_file(const struct bench_plot *p, const char *path,
 		         "bench: out of memory laying out the plot");
 	} else if ((is_png(path)
 	                    ? render_png_write(s, fonts, path, why, sizeof(why))
-	                    : render_svg_write(s, path, why, sizeof(why))) !=
+	                    : scene_svg_write(s, path, why, sizeof(why))) !=
 	           0) {
 		snprintf(err, err_size, "bench: --plot %s: %s", path, why);
 	} else {
@@ -77,11 +77,6 @@ int bench_plot_write_file(const struct bench_plot *p, const char *path,
 	return rc;
 }
 #else
-static bool write_svg(FILE *f, void *ctx)
-{
-	return bench_svg_write(f, ctx);
-}
-
 int bench_plot_write_file(const struct bench_plot *p, const char *path,
                           int width, int height,
                           const struct scene_theme *theme, char *err,
@@ -97,7 +92,12 @@ int bench_plot_write_file(const struct bench_plot *p, const char *path,
 		         "bench: out of memory laying out the plot");
 		return BENCH_FAILED;
 	}
-	rc = bench_write_file(path, write_svg, s, err, err_size);
+	char why[256] = "";
+	rc = BENCH_OK;
+	if (scene_svg_write(s, path, why, sizeof(why)) != 0) {
+		snprintf(err, err_size, "bench: --plot %s: %s", path, why);
+		rc = BENCH_FAILED;
+	}
 	scene_destroy(s);
 	return rc;
 }

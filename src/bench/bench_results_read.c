@@ -28,30 +28,30 @@ static bool agree(double a, double b)
 static const char *const kernel_list =
 	"a kernel (copy, cub, single-pass, hier-brent-kung, hier-kogge-stone)";
 
-static int read_kernel(struct bench_jr *r, const cJSON *item,
+static int read_kernel(struct jsonread *r, const cJSON *item,
                        enum bench_kernel *out)
 {
-	bench_jr_push_key(r, "kernel");
+	jsonread_push_key(r, "kernel");
 	int k = cJSON_IsString(item) ? bench_kernel_from_name(item->valuestring)
 	                             : -1;
 	if (k < 0)
-		return bench_jr_expected(r, item, kernel_list);
+		return jsonread_expected(r, item, kernel_list);
 	*out = (enum bench_kernel)k;
-	bench_jr_pop(r);
+	jsonread_pop(r);
 	return 0;
 }
 
 /* N as the bench takes it: a power of two from 2^BENCH_MIN_LOG2 to
  * 2^BENCH_MAX_LOG2. */
-static int read_n(struct bench_jr *r, const cJSON *item, struct bench_result *f)
+static int read_n(struct jsonread *r, const cJSON *item, struct bench_result *f)
 {
 	uint64_t n;
 	if (bench_jr_uint(r, "n", item, (uint64_t)1 << BENCH_MIN_LOG2,
 	                  (uint64_t)1 << BENCH_MAX_LOG2, &n))
 		return -1;
 	if (n & (n - 1)) {
-		bench_jr_push_key(r, "n");
-		return bench_jr_fail(
+		jsonread_push_key(r, "n");
+		return jsonread_fail(
 			r,
 			"%llu is not a power of two, and the bench times only "
 			"those" BENCH_JR_HINT,
@@ -65,7 +65,7 @@ static int read_n(struct bench_jr *r, const cJSON *item, struct bench_result *f)
 }
 
 /* One figure that passed its check. */
-static int read_figure(struct bench_jr *r, const cJSON *item,
+static int read_figure(struct jsonread *r, const cJSON *item,
                        const struct bench_results *res, struct bench_result *f)
 {
 	static const char *const keys[] = {
@@ -85,7 +85,7 @@ static int read_figure(struct bench_jr *r, const cJSON *item,
 	uint64_t log2_n, runs;
 	memset(f, 0, sizeof(*f));
 	f->passed = true;
-	if (bench_jr_fields(r, item, keys, 11, v) || read_n(r, v[0], f) ||
+	if (jsonread_fields(r, item, keys, 11, 0, v) || read_n(r, v[0], f) ||
 	    bench_jr_uint(r, "log2_n", v[1], BENCH_MIN_LOG2, BENCH_MAX_LOG2,
 	                  &log2_n) ||
 	    read_kernel(r, v[2], &f->kernel) ||
@@ -102,21 +102,21 @@ static int read_figure(struct bench_jr *r, const cJSON *item,
 		return -1;
 	f->runs = (unsigned int)runs;
 	if (log2_n != f->log2_n) {
-		bench_jr_push_key(r, "log2_n");
-		return bench_jr_fail(r,
+		jsonread_push_key(r, "log2_n");
+		return jsonread_fail(r,
 		                     "%llu is not log2 of n (%u)" BENCH_JR_HINT,
 		                     (unsigned long long)log2_n, f->log2_n);
 	}
 	if (f->runs != res->runs) {
-		bench_jr_push_key(r, "runs");
-		return bench_jr_fail(
+		jsonread_push_key(r, "runs");
+		return jsonread_fail(
 			r, "%u is not the run's \"runs\" (%u)" BENCH_JR_HINT,
 			f->runs, res->runs);
 	}
 	if (!(f->median_ms > 0 && f->min_ms <= f->median_ms &&
 	      f->median_ms <= f->max_ms)) {
-		bench_jr_push_key(r, "median_ms");
-		return bench_jr_fail(
+		jsonread_push_key(r, "median_ms");
+		return jsonread_fail(
 			r,
 			"%g is not a time between min_ms (%g) and max_ms (%g), "
 			"above 0" BENCH_JR_HINT,
@@ -127,8 +127,8 @@ static int read_figure(struct bench_jr *r, const cJSON *item,
 	double gbps = (double)f->n * BENCH_BYTES_PER_ELEMENT /
 	              (f->median_ms * 1e-3) / 1e9;
 	if (!agree(f->gbps, gbps)) {
-		bench_jr_push_key(r, "gb_per_s");
-		return bench_jr_fail(r,
+		jsonread_push_key(r, "gb_per_s");
+		return jsonread_fail(r,
 		                     "%g is not n x %g bytes / median_ms "
 		                     "(%.6g)" BENCH_JR_HINT,
 		                     f->gbps, BENCH_BYTES_PER_ELEMENT, gbps);
@@ -137,7 +137,7 @@ static int read_figure(struct bench_jr *r, const cJSON *item,
 }
 
 /* A check that failed: which kernel, at which N, and why. */
-static int read_failure(struct bench_jr *r, const cJSON *item,
+static int read_failure(struct jsonread *r, const cJSON *item,
                         struct bench_result *f)
 {
 	static const char *const keys[] = {"n", "kernel", "message"};
@@ -146,7 +146,7 @@ static int read_failure(struct bench_jr *r, const cJSON *item,
 	f->passed = false;
 	f->median_ms = f->min_ms = f->max_ms = f->gbps = NAN;
 	f->percent_of_copy = f->ratio_to_cub = f->max_rel_error = NAN;
-	if (bench_jr_fields(r, item, keys, 3, v) || read_n(r, v[0], f) ||
+	if (jsonread_fields(r, item, keys, 3, 0, v) || read_n(r, v[0], f) ||
 	    read_kernel(r, v[1], &f->kernel) ||
 	    bench_jr_string(r, "message", v[2], f->failure, sizeof(f->failure)))
 		return -1;
@@ -164,29 +164,29 @@ static long find(const struct bench_result *figs, size_t count,
 }
 
 /* Reads the array `key` into res->results from res->count on. */
-static int read_list(struct bench_jr *r, const char *key, const cJSON *item,
+static int read_list(struct jsonread *r, const char *key, const cJSON *item,
                      struct bench_results *res, bool passed)
 {
-	bench_jr_push_key(r, key);
+	jsonread_push_key(r, key);
 	if (!cJSON_IsArray(item))
-		return bench_jr_expected(r, item, "an array");
+		return jsonread_expected(r, item, "an array");
 	size_t len = (size_t)cJSON_GetArraySize(item);
 	struct bench_result *more =
 		realloc(res->results, (res->count + len + 1) * sizeof(*more));
 	if (!more)
-		return bench_jr_fail(r, "out of memory");
+		return jsonread_fail(r, "out of memory");
 	res->results = more;
 	size_t i = 0;
 	for (const cJSON *c = item->child; c; c = c->next, i++) {
 		struct bench_result *f = &res->results[res->count];
-		bench_jr_push_index(r, i);
+		jsonread_push_index(r, i);
 		if (passed ? read_figure(r, c, res, f) : read_failure(r, c, f))
 			return -1;
 		long twin = find(res->results, res->count, f->kernel, f->n);
 		if (twin >= 0) {
 			/* figures come first, so a twin past them is a failure */
 			bool in_results = passed || (size_t)twin < res->passed;
-			return bench_jr_fail(
+			return jsonread_fail(
 				r,
 				"%s at N = %zu is already in %s[%zu]; a run "
 				"times each figure once" BENCH_JR_HINT,
@@ -196,17 +196,17 @@ static int read_list(struct bench_jr *r, const char *key, const cJSON *item,
 					   : (size_t)twin - res->passed);
 		}
 		res->count++;
-		bench_jr_pop(r);
+		jsonread_pop(r);
 	}
 	if (passed)
 		res->passed = res->count;
-	bench_jr_pop(r);
+	jsonread_pop(r);
 	return 0;
 }
 
 /* percent_of_copy and ratio_to_cub are the figure's GB/s over copy's and
  * CUB's at the same N when those passed, and null when they did not. */
-static int check_ratio(struct bench_jr *r, struct bench_results *res, size_t i,
+static int check_ratio(struct jsonread *r, struct bench_results *res, size_t i,
                        enum bench_kernel ref, const char *key, double scale)
 {
 	const struct bench_result *f = &res->results[i];
@@ -214,11 +214,11 @@ static int check_ratio(struct bench_jr *r, struct bench_results *res, size_t i,
 	double got =
 		ref == BENCH_KERNEL_COPY ? f->percent_of_copy : f->ratio_to_cub;
 	const char *name = bench_kernel_info(ref)->name;
-	bench_jr_push_key(r, "results");
-	bench_jr_push_index(r, i);
-	bench_jr_push_key(r, key);
+	jsonread_push_key(r, "results");
+	jsonread_push_index(r, i);
+	jsonread_push_key(r, key);
 	if (j < 0 && !isnan(got))
-		return bench_jr_fail(
+		return jsonread_fail(
 			r,
 			"%g, but no %s figure at N = %zu passed, so "
 			"it must be null" BENCH_JR_HINT,
@@ -226,27 +226,27 @@ static int check_ratio(struct bench_jr *r, struct bench_results *res, size_t i,
 	if (j >= 0) {
 		double want = scale * f->gbps / res->results[j].gbps;
 		if (isnan(got))
-			return bench_jr_fail(
+			return jsonread_fail(
 				r,
 				"is null, but %s passed at N = %zu, so "
 				"it must be %.6g" BENCH_JR_HINT,
 				name, f->n, want);
 		if (!agree(got, want))
-			return bench_jr_fail(
+			return jsonread_fail(
 				r,
 				"%g is not %sgb_per_s / %s's gb_per_s "
 				"at N = %zu (%.6g)" BENCH_JR_HINT,
 				got, scale == 100.0 ? "100 x " : "", name, f->n,
 				want);
 	}
-	bench_jr_pop(r);
-	bench_jr_pop(r);
-	bench_jr_pop(r);
+	jsonread_pop(r);
+	jsonread_pop(r);
+	jsonread_pop(r);
 	return 0;
 }
 
 /* "9.0": the compute capability as major.minor. */
-static int read_capability(struct bench_jr *r, const cJSON *item,
+static int read_capability(struct jsonread *r, const cJSON *item,
                            struct bench_device_info *d)
 {
 	char text[16], end;
@@ -254,14 +254,14 @@ static int read_capability(struct bench_jr *r, const cJSON *item,
 		return -1;
 	if (sscanf(text, "%d.%d%c", &d->major, &d->minor, &end) != 2 ||
 	    d->major < 1 || d->major > 99 || d->minor < 0 || d->minor > 9) {
-		bench_jr_push_key(r, "compute_capability");
-		return bench_jr_expected(
+		jsonread_push_key(r, "compute_capability");
+		return jsonread_expected(
 			r, item, "a compute capability such as \"9.0\"");
 	}
 	return 0;
 }
 
-static int read_device(struct bench_jr *r, const cJSON *item,
+static int read_device(struct jsonread *r, const cJSON *item,
                        struct bench_device_info *d)
 {
 	static const char *const keys[] = {
@@ -276,8 +276,8 @@ static int read_device(struct bench_jr *r, const cJSON *item,
 	const cJSON *v[7];
 	uint64_t sms, l2, mem, driver, runtime;
 	const uint64_t exact = (uint64_t)1 << 53;
-	bench_jr_push_key(r, "device");
-	if (bench_jr_fields(r, item, keys, 7, v) ||
+	jsonread_push_key(r, "device");
+	if (jsonread_fields(r, item, keys, 7, 0, v) ||
 	    bench_jr_string(r, "name", v[0], d->name, sizeof(d->name)) ||
 	    read_capability(r, v[1], d) ||
 	    bench_jr_uint(r, "multiprocessors", v[2], 0, 1u << 20, &sms) ||
@@ -291,53 +291,53 @@ static int read_device(struct bench_jr *r, const cJSON *item,
 	d->memory_bytes = (size_t)mem;
 	d->driver_version = (int)driver;
 	d->runtime_version = (int)runtime;
-	bench_jr_pop(r);
+	jsonread_pop(r);
 	return 0;
 }
 
-static int check_header(struct bench_jr *r, const cJSON *root)
+static int check_header(struct jsonread *r, const cJSON *root)
 {
 	if (!cJSON_IsObject(root))
-		return bench_jr_fail(
+		return jsonread_fail(
 			r, "the top level is not a JSON object, so this is not "
 			   "a results file; give one written by 'scanviz bench "
 			   "--json FILE'");
 	const cJSON *format = cJSON_GetObjectItemCaseSensitive(root, "format");
 	const cJSON *version =
 		cJSON_GetObjectItemCaseSensitive(root, "version");
-	bench_jr_push_key(r, "format");
+	jsonread_push_key(r, "format");
 	if (cJSON_IsString(format) &&
 	    strcmp(format->valuestring, "scanviz-trace") == 0)
-		return bench_jr_fail(
+		return jsonread_fail(
 			r, "\"scanviz-trace\": this is a trace, not bench "
 			   "results; replay it with 'scanviz --trace FILE'");
 	if (!cJSON_IsString(format) ||
 	    strcmp(format->valuestring, BENCH_JSON_FORMAT) != 0)
-		return bench_jr_fail(
+		return jsonread_fail(
 			r,
 			"missing or not \"" BENCH_JSON_FORMAT "\", so this is "
 			"not a results file; give one written by 'scanviz "
 			"bench --json FILE'");
-	bench_jr_pop(r);
+	jsonread_pop(r);
 	if (!version)
-		return bench_jr_fail(
+		return jsonread_fail(
 			r, "the key \"version\" is missing" BENCH_JR_HINT);
-	bench_jr_push_key(r, "version");
+	jsonread_push_key(r, "version");
 	if (!cJSON_IsNumber(version) ||
 	    version->valuedouble != BENCH_JSON_VERSION) {
 		char buf[64];
-		return bench_jr_fail(
+		return jsonread_fail(
 			r,
 			"%s is not a version this scanviz reads (it reads "
 			"version %d); write the file again with this scanviz",
-			bench_jr_found(version, buf, sizeof(buf)),
+			jsonread_found(version, buf, sizeof(buf)),
 			BENCH_JSON_VERSION);
 	}
-	bench_jr_pop(r);
+	jsonread_pop(r);
 	return 0;
 }
 
-static int read_results(struct bench_jr *r, const cJSON *root,
+static int read_results(struct jsonread *r, const cJSON *root,
                         struct bench_results *res)
 {
 	static const char *const keys[] = {
@@ -346,18 +346,18 @@ static int read_results(struct bench_jr *r, const cJSON *root,
 	};
 	const cJSON *v[9];
 	uint64_t runs, warmup, bytes;
-	if (check_header(r, root) || bench_jr_fields(r, root, keys, 9, v) ||
+	if (check_header(r, root) || jsonread_fields(r, root, keys, 9, 0, v) ||
 	    read_device(r, v[2], &res->device))
 		return -1;
-	bench_jr_push_key(r, "element");
+	jsonread_push_key(r, "element");
 	if (!cJSON_IsString(v[3]) || strcmp(v[3]->valuestring, "float32"))
-		return bench_jr_expected(r, v[3], "\"float32\"");
-	bench_jr_pop(r);
+		return jsonread_expected(r, v[3], "\"float32\"");
+	jsonread_pop(r);
 	if (bench_jr_uint(r, "bytes_per_element", v[4], 0, 1u << 20, &bytes))
 		return -1;
 	if ((double)bytes != BENCH_BYTES_PER_ELEMENT) {
-		bench_jr_push_key(r, "bytes_per_element");
-		return bench_jr_fail(
+		jsonread_push_key(r, "bytes_per_element");
+		return jsonread_fail(
 			r,
 			"%llu, but every figure counts %g bytes per "
 			"element" BENCH_JR_HINT,
@@ -399,11 +399,15 @@ struct bench_results *bench_results_read(const char *text, size_t len,
                                          const char *name, char *err,
                                          size_t err_size)
 {
-	struct bench_jr r = {.name = name ? name : "results",
+	struct jsonread r = {.name = name ? name : "results",
 	                     .err = err,
-	                     .err_size = err_size};
+	                     .err_size = err_size,
+	                     .hint = BENCH_JR_HINT,
+	                     .format =
+	                             "results format version 1 (docs/bench.md)",
+	                     .key_word = "the key"};
 	if (len == 0) {
-		bench_jr_fail(&r, "the file is empty; give a results file "
+		jsonread_fail(&r, "the file is empty; give a results file "
 		                  "written by 'scanviz bench --json FILE'");
 		return NULL;
 	}
@@ -432,7 +436,7 @@ struct bench_results *bench_results_read(const char *text, size_t len,
 	}
 	struct bench_results *res = calloc(1, sizeof(*res));
 	if (!res)
-		bench_jr_fail(&r, "out of memory");
+		jsonread_fail(&r, "out of memory");
 	else if (read_results(&r, root, res)) {
 		bench_results_destroy(res);
 		res = NULL;

@@ -85,10 +85,9 @@ bool render_screen_uses_surface(const struct render_screen *s);
 int render_screen_show(struct render_screen *s, const struct scene *sc,
                        char *err, size_t err_size);
 
-/* Writes the scene as SVG 1.1 to `path` through a temporary file renamed
- * into place. Text keeps the views' fonts by name (DejaVu Sans, DejaVu Sans
- * Mono) and positions. Returns 0, or -1 with one line in err. Needs no
- * SDL: it is plain C. */
+/* Writes the scene as SVG 1.1 to `path`, whole or not at all: the views'
+ * scene_svg_write() (scene_svg.h), which needs no SDL, kept here for the
+ * render layer's callers. Returns 0, or -1 with one line in err. */
 int render_svg_write(const struct scene *s, const char *path, char *err,
                      size_t err_size);
 

@@ -11,71 +11,72 @@ int trace_jr_check_levels(struct trace_jr *r)
 	const struct trace *t = r->t;
 	uint64_t section = t->section_size;
 	if (section == 0) {
-		trace_jr_push_key(r, "section_size");
-		return trace_jr_fail(r,
+		jsonread_push_key(&r->jr, "section_size");
+		return jsonread_fail(&r->jr,
 		                     "0 is not a section size: a section holds "
 		                     "at least one element" TRACE_JR_HINT);
 	}
 	if (t->n == 0) {
-		trace_jr_push_key(r, "input");
-		return trace_jr_fail(r, "is empty: a trace scans at least one "
-		                        "element" TRACE_JR_HINT);
+		jsonread_push_key(&r->jr, "input");
+		return jsonread_fail(&r->jr,
+		                     "is empty: a trace scans at least one "
+		                     "element" TRACE_JR_HINT);
 	}
-	trace_jr_push_key(r, "levels");
+	jsonread_push_key(&r->jr, "levels");
 	if (t->level_count == 0)
-		return trace_jr_fail(r,
+		return jsonread_fail(&r->jr,
 		                     "is empty: a trace has at least one level "
 		                     "(level 0 scans the input)" TRACE_JR_HINT);
 	uint64_t n = t->n; /* what level k must scan */
 	for (size_t k = 0; k < t->level_count; k++) {
 		const struct trace_level *l = &t->levels[k];
 		uint64_t blocks = (n + section - 1) / section;
-		trace_jr_push_index(r, k);
+		jsonread_push_index(&r->jr, k);
 		if (l->n != n) {
-			trace_jr_push_key(r, "n");
+			jsonread_push_key(&r->jr, "n");
 			if (k == 0)
-				return trace_jr_fail(
-					r,
+				return jsonread_fail(
+					&r->jr,
 					"%lu is not the length of input "
 					"(%llu)" TRACE_JR_HINT,
 					(unsigned long)l->n,
 					(unsigned long long)n);
-			return trace_jr_fail(
-				r,
+			return jsonread_fail(
+				&r->jr,
 				"%lu is not the number of blocks of level %zu "
 				"(%llu)" TRACE_JR_HINT,
 				(unsigned long)l->n, k - 1,
 				(unsigned long long)n);
 		}
 		if (l->blocks != blocks) {
-			trace_jr_push_key(r, "blocks");
-			return trace_jr_fail(
-				r,
+			jsonread_push_key(&r->jr, "blocks");
+			return jsonread_fail(
+				&r->jr,
 				"%lu is not n / section_size rounded up "
 				"(%llu)" TRACE_JR_HINT,
 				(unsigned long)l->blocks,
 				(unsigned long long)blocks);
 		}
 		if (blocks > 1 && k + 1 == t->level_count) {
-			trace_jr_push_key(r, "blocks");
-			return trace_jr_fail(
-				r,
+			jsonread_push_key(&r->jr, "blocks");
+			return jsonread_fail(
+				&r->jr,
 				"level %zu has %llu blocks, so their sums need "
 				"a level after it, and it is the last" TRACE_JR_HINT,
 				k, (unsigned long long)blocks);
 		}
-		trace_jr_pop(r);
+		jsonread_pop(&r->jr);
 		if (blocks == 1 && k + 1 < t->level_count) {
-			trace_jr_push_index(r, k + 1);
-			return trace_jr_fail(
-				r,
+			jsonread_push_index(&r->jr, k + 1);
+			return jsonread_fail(
+				&r->jr,
 				"follows level %zu, which has one block and so "
 				"is the last level" TRACE_JR_HINT,
 				k);
 		}
 		n = blocks;
 	}
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	return 0;
 }
 
@@ -84,34 +85,36 @@ int trace_jr_check_launch(struct trace_jr *r, uint32_t level, uint32_t grid,
 {
 	const struct trace *t = r->t;
 	if (level >= t->level_count) {
-		trace_jr_push_key(r, "level");
-		return trace_jr_fail(
-			r,
+		jsonread_push_key(&r->jr, "level");
+		return jsonread_fail(
+			&r->jr,
 			"level %lu does not exist (the trace has %zu levels)" TRACE_JR_HINT,
 			(unsigned long)level, t->level_count);
 	}
 	const struct trace_level *l = &t->levels[level];
 	if (n != l->n) {
-		trace_jr_push_key(r, "n");
-		return trace_jr_fail(
-			r, "%lu is not the n of level %lu (%lu)" TRACE_JR_HINT,
+		jsonread_push_key(&r->jr, "n");
+		return jsonread_fail(
+			&r->jr,
+			"%lu is not the n of level %lu (%lu)" TRACE_JR_HINT,
 			(unsigned long)n, (unsigned long)level,
 			(unsigned long)l->n);
 	}
 	if (grid != l->blocks) {
-		trace_jr_push_key(r, "grid");
-		return trace_jr_fail(
-			r,
+		jsonread_push_key(&r->jr, "grid");
+		return jsonread_fail(
+			&r->jr,
 			"%lu is not the number of blocks of level %lu "
 			"(%lu)" TRACE_JR_HINT,
 			(unsigned long)grid, (unsigned long)level,
 			(unsigned long)l->blocks);
 	}
 	if (threads == 0) {
-		trace_jr_push_key(r, "threads");
-		return trace_jr_fail(
-			r, "0 is not a block size: a block has at least one "
-			   "thread" TRACE_JR_HINT);
+		jsonread_push_key(&r->jr, "threads");
+		return jsonread_fail(
+			&r->jr,
+			"0 is not a block size: a block has at least one "
+			"thread" TRACE_JR_HINT);
 	}
 	return 0;
 }
@@ -124,9 +127,9 @@ int trace_jr_check_add(struct trace_jr *r, const struct trace_add *a,
 {
 	const struct trace *t = r->t;
 	if (a->thread >= l->threads) {
-		trace_jr_push_key(r, "thread");
-		return trace_jr_fail(
-			r,
+		jsonread_push_key(&r->jr, "thread");
+		return jsonread_fail(
+			&r->jr,
 			"thread %lu is outside launch %lu's blocks of %lu "
 			"threads" TRACE_JR_HINT,
 			(unsigned long)a->thread, (unsigned long)launch,
@@ -138,17 +141,19 @@ int trace_jr_check_add(struct trace_jr *r, const struct trace_add *a,
 		src_len = t->levels[l->level].blocks;
 	}
 	if (a->dst >= dst_len) {
-		trace_jr_push_key(r, "dst");
-		return trace_jr_fail(
-			r, "%lu is outside %s of %lu elements" TRACE_JR_HINT,
+		jsonread_push_key(&r->jr, "dst");
+		return jsonread_fail(
+			&r->jr,
+			"%lu is outside %s of %lu elements" TRACE_JR_HINT,
 			(unsigned long)a->dst,
 			add_back ? "the add-back's Y" : "the section's XY",
 			(unsigned long)dst_len);
 	}
 	if (a->src >= src_len) {
-		trace_jr_push_key(r, "src");
-		return trace_jr_fail(
-			r, "%lu is outside %s of %lu elements" TRACE_JR_HINT,
+		jsonread_push_key(&r->jr, "src");
+		return jsonread_fail(
+			&r->jr,
+			"%lu is outside %s of %lu elements" TRACE_JR_HINT,
 			(unsigned long)a->src,
 			add_back ? "the add-back's S" : "the section's XY",
 			(unsigned long)src_len);
@@ -166,9 +171,9 @@ int trace_jr_check_finding(struct trace_jr *r, uint32_t step, uint32_t block,
 	uint32_t grid = 0;
 	if (t->detail == TRACE_DETAIL_FULL) {
 		if (step >= t->step_count) {
-			trace_jr_push_key(r, "step");
-			return trace_jr_fail(
-				r,
+			jsonread_push_key(&r->jr, "step");
+			return jsonread_fail(
+				&r->jr,
 				"step %lu does not exist (the trace has %zu "
 				"steps)" TRACE_JR_HINT,
 				(unsigned long)step, t->step_count);
@@ -180,9 +185,9 @@ int trace_jr_check_finding(struct trace_jr *r, uint32_t step, uint32_t block,
 				grid = t->launches[i].grid;
 	}
 	if (block >= grid) {
-		trace_jr_push_key(r, "block");
-		return trace_jr_fail(
-			r,
+		jsonread_push_key(&r->jr, "block");
+		return jsonread_fail(
+			&r->jr,
 			t->detail == TRACE_DETAIL_FULL
 				? "block %lu is outside the grid of its step's "
 				  "launch (%lu block%s)" TRACE_JR_HINT
@@ -192,8 +197,8 @@ int trace_jr_check_finding(struct trace_jr *r, uint32_t step, uint32_t block,
 			grid == 1 ? "" : "s");
 	}
 	if (index && *index >= t->section_size) {
-		trace_jr_push_key(r, "index");
-		return trace_jr_fail(r,
+		jsonread_push_key(&r->jr, "index");
+		return jsonread_fail(&r->jr,
 		                     "%lu is outside the section's XY of %lu "
 		                     "elements" TRACE_JR_HINT,
 		                     (unsigned long)*index,

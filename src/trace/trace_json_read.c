@@ -51,13 +51,13 @@ static int read_counts(struct trace_jr *r, const cJSON *item,
 	const char *names[TRACE_PHASE_COUNT];
 	for (int i = 0; i < TRACE_PHASE_COUNT; i++)
 		names[i] = trace_phase_name((enum trace_phase)i);
-	trace_jr_push_key(r, "counts");
-	if (trace_jr_fields(r, item, keys, 2, 0, f) ||
+	jsonread_push_key(&r->jr, "counts");
+	if (jsonread_fields(&r->jr, item, keys, 2, 0, f) ||
 	    trace_jr_uint(r, "additions", f[0], TRACE_JR_EXACT_MAX,
 	                  &c->additions))
 		return -1;
-	trace_jr_push_key(r, "by_phase");
-	if (trace_jr_fields(r, f[1], names, TRACE_PHASE_COUNT, 0, p))
+	jsonread_push_key(&r->jr, "by_phase");
+	if (jsonread_fields(&r->jr, f[1], names, TRACE_PHASE_COUNT, 0, p))
 		return -1;
 	uint64_t sum = 0;
 	for (int i = 0; i < TRACE_PHASE_COUNT; i++) {
@@ -66,16 +66,16 @@ static int read_counts(struct trace_jr *r, const cJSON *item,
 			return -1;
 		sum += c->by_phase[i];
 	}
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	if (sum != c->additions) {
-		trace_jr_push_key(r, "additions");
-		return trace_jr_fail(
-			r,
+		jsonread_push_key(&r->jr, "additions");
+		return jsonread_fail(
+			&r->jr,
 			"%llu is not the sum of by_phase (%llu)" TRACE_JR_HINT,
 			(unsigned long long)c->additions,
 			(unsigned long long)sum);
 	}
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	return 0;
 }
 
@@ -93,14 +93,14 @@ static int read_launches(struct trace_jr *r, const cJSON *item,
 		return -1;
 	*out = calloc(*count ? *count : 1, sizeof(**out));
 	if (!*out)
-		return trace_jr_fail(r, "out of memory");
-	trace_jr_push_key(r, "launches");
+		return jsonread_fail(&r->jr, "out of memory");
+	jsonread_push_key(&r->jr, "launches");
 	size_t i = 0;
 	for (const cJSON *c = item->child; c; c = c->next, i++) {
 		const cJSON *f[5];
 		struct launch_in *l = &(*out)[i];
-		trace_jr_push_index(r, i);
-		if (trace_jr_fields(r, c, keys, 5, 0, f) ||
+		jsonread_push_index(&r->jr, i);
+		if (jsonread_fields(&r->jr, c, keys, 5, 0, f) ||
 		    trace_jr_name(r, "kernel", f[0], l->kernel,
 		                  sizeof(l->kernel)) ||
 		    trace_jr_u32(r, "level", f[1], &l->level) ||
@@ -110,9 +110,9 @@ static int read_launches(struct trace_jr *r, const cJSON *item,
 		    trace_jr_check_launch(r, l->level, l->grid, l->threads,
 		                          l->n))
 			return -1;
-		trace_jr_pop(r);
+		jsonread_pop(&r->jr);
 	}
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	return 0;
 }
 
@@ -126,14 +126,14 @@ static int read_levels(struct trace_jr *r, const cJSON *item)
 	if (trace_jr_array(r, "levels", item, SIZE_MAX, NULL, &count))
 		return -1;
 	if (trace_set_levels(r->t, count))
-		return trace_jr_fail(r, "out of memory");
-	trace_jr_push_key(r, "levels");
+		return jsonread_fail(&r->jr, "out of memory");
+	jsonread_push_key(&r->jr, "levels");
 	size_t i = 0;
 	for (const cJSON *c = item->child; c; c = c->next, i++) {
 		struct trace_level *l = &r->t->levels[i];
 		const cJSON *f[7];
-		trace_jr_push_index(r, i);
-		if (trace_jr_fields(r, c, keys, 7, 0x7c, f) ||
+		jsonread_push_index(&r->jr, i);
+		if (jsonread_fields(&r->jr, c, keys, 7, 0x7c, f) ||
 		    trace_jr_u32(r, "n", f[0], &l->n) ||
 		    trace_jr_u32(r, "blocks", f[1], &l->blocks))
 			return -1;
@@ -150,9 +150,9 @@ static int read_levels(struct trace_jr *r, const cJSON *item)
 			                         arrays[k], &len))
 				return -1;
 		}
-		trace_jr_pop(r);
+		jsonread_pop(&r->jr);
 	}
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	return 0;
 }
 
@@ -163,24 +163,24 @@ static int read_add(struct trace_jr *r, const cJSON *item, struct trace_add *a)
 	                                   "result"};
 	const cJSON *f[7];
 	uint32_t warp;
-	if (trace_jr_fields(r, item, keys, 7, 0, f) ||
+	if (jsonread_fields(&r->jr, item, keys, 7, 0, f) ||
 	    trace_jr_u32(r, "thread", f[0], &a->thread) ||
 	    trace_jr_u32(r, "warp", f[1], &warp) ||
 	    trace_jr_u32(r, "dst", f[2], &a->dst) ||
 	    trace_jr_u32(r, "src", f[3], &a->src))
 		return -1;
 	if (warp != a->thread / 32) {
-		trace_jr_push_key(r, "warp");
-		return trace_jr_fail(
-			r, "%lu is not thread / 32 (%lu)" TRACE_JR_HINT,
+		jsonread_push_key(&r->jr, "warp");
+		return jsonread_fail(
+			&r->jr, "%lu is not thread / 32 (%lu)" TRACE_JR_HINT,
 			(unsigned long)warp, (unsigned long)(a->thread / 32));
 	}
 	float *v[] = {&a->dst_value, &a->src_value, &a->result};
 	for (int k = 0; k < 3; k++) {
-		trace_jr_push_key(r, keys[4 + k]);
+		jsonread_push_key(&r->jr, keys[4 + k]);
 		if (trace_jr_float(r, f[4 + k], 0, v[k]))
 			return -1;
-		trace_jr_pop(r);
+		jsonread_pop(&r->jr);
 	}
 	return 0;
 }
@@ -190,25 +190,26 @@ static int read_step_xy(struct trace_jr *r, const cJSON *item)
 	size_t len;
 	if (trace_jr_array(r, "xy", item, SIZE_MAX, NULL, &len))
 		return -1;
-	trace_jr_push_key(r, "xy");
+	jsonread_push_key(&r->jr, "xy");
 	if (len == 0)
-		return trace_jr_fail(
-			r, "is empty; leave the key out when a step has no "
-			   "snapshot" TRACE_JR_HINT);
+		return jsonread_fail(
+			&r->jr,
+			"is empty; leave the key out when a step has no "
+			"snapshot" TRACE_JR_HINT);
 	if (len > r->t->section_size)
-		return trace_jr_fail(
-			r,
+		return jsonread_fail(
+			&r->jr,
 			"has %zu elements, more than the section (section_size "
 			"%lu)" TRACE_JR_HINT,
 			len, (unsigned long)r->t->section_size);
 	if (trace_grow((void **)&r->scratch, &r->scratch_cap, len,
 	               sizeof(float)))
-		return trace_jr_fail(r, "out of memory");
+		return jsonread_fail(&r->jr, "out of memory");
 	if (trace_jr_floats(r, item, r->scratch, len, 0))
 		return -1;
 	if (trace_record_xy(r->t, r->scratch, (uint32_t)len))
-		return trace_jr_fail(r, "out of memory");
-	trace_jr_pop(r);
+		return jsonread_fail(&r->jr, "out of memory");
+	jsonread_pop(&r->jr);
 	return 0;
 }
 
@@ -218,31 +219,32 @@ static int read_step_warps(struct trace_jr *r, const cJSON *item)
 	size_t len;
 	if (trace_jr_array(r, "warps", item, SIZE_MAX, NULL, &len))
 		return -1;
-	trace_jr_push_key(r, "warps");
+	jsonread_push_key(&r->jr, "warps");
 	if (len == 0)
-		return trace_jr_fail(
-			r, "is empty; leave the key out when a step has no "
-			   "warps" TRACE_JR_HINT);
+		return jsonread_fail(
+			&r->jr,
+			"is empty; leave the key out when a step has no "
+			"warps" TRACE_JR_HINT);
 	if (len > UINT32_MAX)
-		return trace_jr_fail(r, "too many warps" TRACE_JR_HINT);
+		return jsonread_fail(&r->jr, "too many warps" TRACE_JR_HINT);
 	if (trace_grow((void **)&r->warps, &r->warps_cap, len,
 	               sizeof(*r->warps)))
-		return trace_jr_fail(r, "out of memory");
+		return jsonread_fail(&r->jr, "out of memory");
 	size_t i = 0;
 	for (const cJSON *c = item->child; c; c = c->next, i++) {
 		const cJSON *f[2];
 		struct trace_warp *w = &r->warps[i];
 		memset(w, 0, sizeof(*w));
-		trace_jr_push_index(r, i);
-		if (trace_jr_fields(r, c, keys, 2, 0, f) ||
+		jsonread_push_index(&r->jr, i);
+		if (jsonread_fields(&r->jr, c, keys, 2, 0, f) ||
 		    trace_jr_u32(r, "active_mask", f[0], &w->active_mask) ||
 		    trace_jr_u64(r, "clock", f[1], &w->clock))
 			return -1;
-		trace_jr_pop(r);
+		jsonread_pop(&r->jr);
 	}
 	if (trace_record_warps(r->t, r->warps, (uint32_t)len))
-		return trace_jr_fail(r, "out of memory");
-	trace_jr_pop(r);
+		return jsonread_fail(&r->jr, "out of memory");
+	jsonread_pop(&r->jr);
 	return 0;
 }
 
@@ -258,14 +260,14 @@ static int read_steps(struct trace_jr *r, const cJSON *item,
 	size_t count;
 	if (trace_jr_array(r, "steps", item, SIZE_MAX, NULL, &count))
 		return -1;
-	trace_jr_push_key(r, "steps");
+	jsonread_push_key(&r->jr, "steps");
 	size_t i = 0;
 	for (const cJSON *c = item->child; c; c = c->next, i++) {
 		const cJSON *f[8];
 		int phase;
 		uint32_t stride, line, launch, block;
-		trace_jr_push_index(r, i);
-		if (trace_jr_fields(r, c, keys, 8, 0xa0, f) ||
+		jsonread_push_index(&r->jr, i);
+		if (jsonread_fields(&r->jr, c, keys, 8, 0xa0, f) ||
 		    trace_jr_enum(
 			    r, "phase", f[0], trace_phase_from_name,
 			    "a phase (load, stride, reduce, reverse, store, "
@@ -276,30 +278,30 @@ static int read_steps(struct trace_jr *r, const cJSON *item,
 		    trace_jr_u32(r, "launch", f[3], &launch) ||
 		    trace_jr_u32(r, "block", f[4], &block))
 			return -1;
-		trace_jr_push_key(r, "launch");
+		jsonread_push_key(&r->jr, "launch");
 		if (launch >= launch_count)
-			return trace_jr_fail(
-				r,
+			return jsonread_fail(
+				&r->jr,
 				"launch %lu does not exist (the trace has %zu "
 				"launches)" TRACE_JR_HINT,
 				(unsigned long)launch, launch_count);
 		if (t->launch_count && launch < t->launch_count - 1)
-			return trace_jr_fail(
-				r,
+			return jsonread_fail(
+				&r->jr,
 				"launch %lu comes after a step of launch %zu; "
 				"steps must be in launch order" TRACE_JR_HINT,
 				(unsigned long)launch, t->launch_count - 1);
-		trace_jr_pop(r);
+		jsonread_pop(&r->jr);
 		while (t->launch_count <= launch) {
 			const struct launch_in *l = &launches[t->launch_count];
 			if (trace_add_launch(t, l->kernel, l->level, l->grid,
 			                     l->threads, l->n) < 0)
-				return trace_jr_fail(r, "out of memory");
+				return jsonread_fail(&r->jr, "out of memory");
 		}
 		if (block >= launches[launch].grid) {
-			trace_jr_push_key(r, "block");
-			return trace_jr_fail(
-				r,
+			jsonread_push_key(&r->jr, "block");
+			return jsonread_fail(
+				&r->jr,
 				"block %lu is outside launch %lu's grid of %lu "
 				"blocks" TRACE_JR_HINT,
 				(unsigned long)block, (unsigned long)launch,
@@ -312,9 +314,9 @@ static int read_steps(struct trace_jr *r, const cJSON *item,
 		if (tl->step_count &&
 		    add_back != (t->steps[tl->first_step].phase ==
 		                 TRACE_PHASE_ADD_BACK)) {
-			trace_jr_push_key(r, "phase");
-			return trace_jr_fail(
-				r,
+			jsonread_push_key(&r->jr, "phase");
+			return jsonread_fail(
+				&r->jr,
 				"%s in launch %lu, whose first step is %s: a "
 				"launch runs one kernel" TRACE_JR_HINT,
 				trace_phase_name((enum trace_phase)phase),
@@ -324,40 +326,40 @@ static int read_steps(struct trace_jr *r, const cJSON *item,
 		}
 		if (trace_begin_step(t, (enum trace_phase)phase, stride, line,
 		                     block) < 0)
-			return trace_jr_fail(r, "out of memory");
+			return jsonread_fail(&r->jr, "out of memory");
 		if (f[5] && read_step_xy(r, f[5]))
 			return -1;
 		size_t adds;
 		if (trace_jr_array(r, "adds", f[6], SIZE_MAX, NULL, &adds))
 			return -1;
-		trace_jr_push_key(r, "adds");
+		jsonread_push_key(&r->jr, "adds");
 		if (adds > UINT32_MAX)
-			return trace_jr_fail(
-				r,
+			return jsonread_fail(
+				&r->jr,
 				"too many additions in one step" TRACE_JR_HINT);
 		size_t k = 0;
 		for (const cJSON *a = f[6]->child; a; a = a->next, k++) {
 			struct trace_add add;
-			trace_jr_push_index(r, k);
+			jsonread_push_index(&r->jr, k);
 			if (read_add(r, a, &add) ||
 			    trace_jr_check_add(r, &add, launch,
 			                       &t->launches[launch], add_back))
 				return -1;
 			if (trace_record_add(t, &add))
-				return trace_jr_fail(r, "out of memory");
-			trace_jr_pop(r);
+				return jsonread_fail(&r->jr, "out of memory");
+			jsonread_pop(&r->jr);
 		}
-		trace_jr_pop(r);
+		jsonread_pop(&r->jr);
 		if (f[7] && read_step_warps(r, f[7]))
 			return -1;
-		trace_jr_pop(r);
+		jsonread_pop(&r->jr);
 	}
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	while (t->launch_count < launch_count) {
 		const struct launch_in *l = &launches[t->launch_count];
 		if (trace_add_launch(t, l->kernel, l->level, l->grid,
 		                     l->threads, l->n) < 0)
-			return trace_jr_fail(r, "out of memory");
+			return jsonread_fail(&r->jr, "out of memory");
 	}
 	return 0;
 }
@@ -372,10 +374,10 @@ static int read_findings(struct trace_jr *r, const char *key, const cJSON *item,
 	size_t count;
 	if (trace_jr_array(r, key, item, SIZE_MAX, NULL, &count))
 		return -1;
-	trace_jr_push_key(r, key);
+	jsonread_push_key(&r->jr, key);
 	if (count > TRACE_FINDINGS_MAX)
-		return trace_jr_fail(
-			r,
+		return jsonread_fail(
+			&r->jr,
 			"has %zu records, more than the %d a trace "
 			"keeps" TRACE_JR_HINT,
 			count, TRACE_FINDINGS_MAX);
@@ -384,8 +386,8 @@ static int read_findings(struct trace_jr *r, const char *key, const cJSON *item,
 		const cJSON *f[8];
 		uint32_t v[7];
 		int kind;
-		trace_jr_push_index(r, i);
-		if (trace_jr_fields(r, c, keys, nkeys, 0, f) ||
+		jsonread_push_index(&r->jr, i);
+		if (jsonread_fields(&r->jr, c, keys, nkeys, 0, f) ||
 		    trace_jr_enum(r, "kind", f[0], kind_from_name, kinds,
 		                  &kind))
 			return -1;
@@ -419,10 +421,10 @@ static int read_findings(struct trace_jr *r, const char *key, const cJSON *item,
 			failed = trace_record_hazard(r->t, &h);
 		}
 		if (failed)
-			return trace_jr_fail(r, "out of memory");
-		trace_jr_pop(r);
+			return jsonread_fail(&r->jr, "out of memory");
+		jsonread_pop(&r->jr);
 	}
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	return 0;
 }
 
@@ -432,9 +434,10 @@ static int read_total(struct trace_jr *r, const char *key, const cJSON *item,
 	if (trace_jr_uint(r, key, item, TRACE_JR_EXACT_MAX, total))
 		return -1;
 	if (*total < records) {
-		trace_jr_push_key(r, key);
-		return trace_jr_fail(
-			r, "%llu is fewer than the %zu records" TRACE_JR_HINT,
+		jsonread_push_key(&r->jr, key);
+		return jsonread_fail(
+			&r->jr,
+			"%llu is fewer than the %zu records" TRACE_JR_HINT,
 			(unsigned long long)*total, records);
 	}
 	return 0;
@@ -446,11 +449,12 @@ static int check_counts(struct trace_jr *r, const struct trace_counts *c)
 	for (int p = 0; p < TRACE_PHASE_COUNT; p++) {
 		if (c->by_phase[p] >= r->t->counts.by_phase[p])
 			continue;
-		trace_jr_push_key(r, "counts");
-		trace_jr_push_key(r, "by_phase");
-		trace_jr_push_key(r, trace_phase_name((enum trace_phase)p));
-		return trace_jr_fail(
-			r,
+		jsonread_push_key(&r->jr, "counts");
+		jsonread_push_key(&r->jr, "by_phase");
+		jsonread_push_key(&r->jr,
+		                  trace_phase_name((enum trace_phase)p));
+		return jsonread_fail(
+			&r->jr,
 			"%llu is fewer than the %llu additions the steps "
 			"record" TRACE_JR_HINT,
 			(unsigned long long)c->by_phase[p],
@@ -463,38 +467,38 @@ static int check_counts(struct trace_jr *r, const struct trace_counts *c)
 static int check_header(struct trace_jr *r, const cJSON *root)
 {
 	if (!cJSON_IsObject(root))
-		return trace_jr_fail(
-			r,
+		return jsonread_fail(
+			&r->jr,
 			"the top level is not a JSON object, so this is not a "
 			"scanviz trace; give a file written by 'scanviz dump "
 			"--format json'");
 	const cJSON *format = cJSON_GetObjectItemCaseSensitive(root, "format");
 	const cJSON *version =
 		cJSON_GetObjectItemCaseSensitive(root, "version");
-	trace_jr_push_key(r, "format");
+	jsonread_push_key(&r->jr, "format");
 	if (!cJSON_IsString(format) ||
 	    strcmp(format->valuestring, TRACE_FORMAT_NAME))
-		return trace_jr_fail(
-			r,
+		return jsonread_fail(
+			&r->jr,
 			"missing or not \"" TRACE_FORMAT_NAME "\", so this is "
 			"not a scanviz trace; give a file written by 'scanviz "
 			"dump --format json'");
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	if (!version)
-		return trace_jr_fail(
-			r, "the key \"version\" is missing" TRACE_JR_HINT);
-	trace_jr_push_key(r, "version");
+		return jsonread_fail(
+			&r->jr, "the key \"version\" is missing" TRACE_JR_HINT);
+	jsonread_push_key(&r->jr, "version");
 	if (!cJSON_IsNumber(version) ||
 	    version->valuedouble != TRACE_FORMAT_VERSION) {
 		char buf[64];
-		return trace_jr_fail(
-			r,
+		return jsonread_fail(
+			&r->jr,
 			"%s is not a version this scanviz reads (it reads "
 			"version %d); record the trace again with this scanviz",
-			trace_jr_found(version, buf, sizeof(buf)),
+			jsonread_found(version, buf, sizeof(buf)),
 			TRACE_FORMAT_VERSION);
 	}
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	return 0;
 }
 
@@ -515,7 +519,7 @@ static int read_trace(struct trace_jr *r, const cJSON *root)
 	};
 
 	if (check_header(r, root) ||
-	    trace_jr_fields(r, root, top_keys, K_TOP_COUNT, 0, f) ||
+	    jsonread_fields(&r->jr, root, top_keys, K_TOP_COUNT, 0, f) ||
 	    trace_jr_name(r, "algorithm", f[K_ALGORITHM], t->algorithm,
 	                  sizeof(t->algorithm)) ||
 	    trace_jr_name(r, "section_kernel", f[K_SECTION_KERNEL],
@@ -536,16 +540,16 @@ static int read_trace(struct trace_jr *r, const cJSON *root)
 		goto done;
 	t->detail = (enum trace_detail)detail;
 	if (trace_set_input(t, input, n)) {
-		trace_jr_fail(r, "out of memory");
+		jsonread_fail(&r->jr, "out of memory");
 		goto done;
 	}
 	if (trace_jr_array(r, "output", f[K_OUTPUT], n, "the length of input",
 	                   &n))
 		goto done;
-	trace_jr_push_key(r, "output");
+	jsonread_push_key(&r->jr, "output");
 	if (trace_jr_floats(r, f[K_OUTPUT], t->output, n, 0))
 		goto done;
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	if (read_counts(r, f[K_COUNTS], &counts) ||
 	    read_levels(r, f[K_LEVELS]) || trace_jr_check_levels(r) ||
 	    read_launches(r, f[K_LAUNCHES], &launches, &launch_count) ||
@@ -591,12 +595,15 @@ static void line_col(const char *text, size_t offset, size_t *line, size_t *col)
 struct trace *trace_read_json(const char *text, size_t len, const char *name,
                               char *err, size_t err_size)
 {
-	struct trace_jr r = {.name = name ? name : "trace",
-	                     .err = err,
-	                     .err_size = err_size};
+	struct trace_jr r = {.jr = {.name = name ? name : "trace",
+	                            .err = err,
+	                            .err_size = err_size,
+	                            .hint = TRACE_JR_HINT,
+	                            .format = TRACE_JR_FORMAT,
+	                            .key_word = "key"}};
 	if (len == 0) {
-		trace_jr_fail(
-			&r,
+		jsonread_fail(
+			&r.jr,
 			"the file is empty; give a trace written by 'scanviz "
 			"dump --format json'");
 		return NULL;
@@ -617,7 +624,7 @@ struct trace *trace_read_json(const char *text, size_t len, const char *name,
 			snprintf(err, err_size,
 			         "%s:%zu:%zu: %s; the file is damaged or cut "
 			         "short: record the trace again",
-			         r.name, line, col,
+			         r.jr.name, line, col,
 			         root ? "unexpected text after the end of the "
 			                "JSON value"
 			              : "JSON syntax error near here");
@@ -626,7 +633,7 @@ struct trace *trace_read_json(const char *text, size_t len, const char *name,
 	}
 	r.t = trace_create();
 	if (!r.t)
-		trace_jr_fail(&r, "out of memory");
+		jsonread_fail(&r.jr, "out of memory");
 	else if (read_trace(&r, root)) {
 		trace_destroy(r.t);
 		r.t = NULL;

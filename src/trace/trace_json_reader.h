@@ -1,7 +1,7 @@
 /* trace_json_reader.h - private to the JSON reader (trace_json_read.c):
- * its state, the JSON path errors are reported at, typed getters over cJSON
- * values (trace_json_values.c) and the checks that a trace adds up
- * (trace_json_check.c). Depends on trace.h and cJSON. */
+ * its state (the JSON path errors are reported at is jsonread.h's), typed
+ * getters over cJSON values (trace_json_values.c) and the checks that a trace adds up
+ * (trace_json_check.c). Depends on trace.h, jsonread.h and cJSON. */
 #ifndef SCANVIZ_TRACE_JSON_READER_H
 #define SCANVIZ_TRACE_JSON_READER_H
 
@@ -10,52 +10,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "jsonread.h"
 #include "trace.h"
 
-#define TRACE_JR_PATH_DEPTH 8
 #define TRACE_JR_EXACT_MAX 9007199254740992.0 /* 2^53 */
 #define TRACE_JR_HINT \
 	"; record the trace again with 'scanviz dump --format json'"
+#define TRACE_JR_STR(x) TRACE_JR_STR_(x)
+#define TRACE_JR_STR_(x) #x
+/* What the reader reads, for the unknown-key message. */
+#define TRACE_JR_FORMAT                       \
+	"trace format version " TRACE_JR_STR( \
+		TRACE_FORMAT_VERSION) " (docs/trace-format.md)"
 
 struct trace_jr {
-	const char *name;
-	char *err;
-	size_t err_size;
+	/* the file, its JSON path and errors (jsonread.h): hint
+	 * TRACE_JR_HINT, format TRACE_JR_FORMAT, key_word "key" */
+	struct jsonread jr;
 	struct trace *t;
-	/* JSON path of the value being read: a key, or an index where
-	 * key is NULL */
-	struct {
-		const char *key;
-		size_t index;
-	} path[TRACE_JR_PATH_DEPTH];
-	int depth;
 	float *scratch; /* one step's xy, reused */
 	size_t scratch_cap;
 	struct trace_warp *warps; /* one step's warps, reused */
 	size_t warps_cap;
 };
-
-/* The JSON path: push a key or an array index before reading a value, pop
- * after; an error names the whole path ("steps[3].adds[0].dst"). */
-void trace_jr_push_key(struct trace_jr *r, const char *key);
-void trace_jr_push_index(struct trace_jr *r, size_t index);
-void trace_jr_pop(struct trace_jr *r);
-
-/* Writes "NAME: PATH: message" to r->err. Returns -1, so callers can
- * `return trace_jr_fail(...)`. */
-int trace_jr_fail(struct trace_jr *r, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-/* "expected WHAT, found <what item is>"; returns -1. */
-int trace_jr_expected(struct trace_jr *r, const cJSON *item, const char *what);
-/* Describes a value in a few words ("-1", "the string \"x\"", "an array"). */
-const char *trace_jr_found(const cJSON *item, char *buf, size_t size);
-
-/* Checks that obj is an object whose keys are among names[0..count) (each
- * once) and that every key whose bit is clear in `optional` is there;
- * out[i] gets the value of names[i] or NULL. Returns 0 or -1. */
-int trace_jr_fields(struct trace_jr *r, const cJSON *obj,
-                    const char *const *names, int count, unsigned optional,
-                    const cJSON **out);
 
 /* Typed getters of the value `item` of key `key`; each returns 0, or -1
  * with the error written. */

@@ -1,162 +1,33 @@
-/* trace_json_values.c - the JSON reader's typed getters over cJSON values
- * and its errors, which name the file and the JSON path of the bad value.
- * Depends on trace.h and cJSON (see trace_json_reader.h). */
+/* trace_json_values.c - the trace reader's typed getters over cJSON values;
+ * its errors name the file and the JSON path of the bad value through
+ * jsonread.h. Depends on trace.h, jsonread.h and cJSON. */
 #include "trace_json_reader.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define CANONICAL_NAN_BITS UINT32_C(0x7fc00000)
 
-void trace_jr_push_key(struct trace_jr *r, const char *key)
-{
-	if (r->depth < TRACE_JR_PATH_DEPTH) {
-		r->path[r->depth].key = key;
-		r->path[r->depth].index = 0;
-	}
-	r->depth++;
-}
-
-void trace_jr_push_index(struct trace_jr *r, size_t index)
-{
-	if (r->depth < TRACE_JR_PATH_DEPTH) {
-		r->path[r->depth].key = NULL;
-		r->path[r->depth].index = index;
-	}
-	r->depth++;
-}
-
-void trace_jr_pop(struct trace_jr *r)
-{
-	r->depth--;
-}
-
-/* Formats "NAME: PATH: message" into the caller's buffer; returns -1 so
- * callers can `return trace_jr_fail(...)`. */
-int trace_jr_fail(struct trace_jr *r, const char *fmt, ...)
-{
-	if (!r->err || !r->err_size)
-		return -1;
-	size_t len = 0;
-	int n = snprintf(r->err, r->err_size, "%s: ", r->name);
-	len = n > 0 ? (size_t)n : 0;
-	for (int i = 0;
-	     i < r->depth && i < TRACE_JR_PATH_DEPTH && len < r->err_size;
-	     i++) {
-		if (r->path[i].key)
-			n = snprintf(r->err + len, r->err_size - len, "%s%s",
-			             i ? "." : "", r->path[i].key);
-		else
-			n = snprintf(r->err + len, r->err_size - len, "[%zu]",
-			             r->path[i].index);
-		len += n > 0 ? (size_t)n : 0;
-	}
-	if (r->depth && len < r->err_size) {
-		n = snprintf(r->err + len, r->err_size - len, ": ");
-		len += n > 0 ? (size_t)n : 0;
-	}
-	if (len < r->err_size) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(r->err + len, r->err_size - len, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
-
-/* Makes text from the file safe for a one-line message. */
-static void one_line(char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			*s = '?';
-}
-
-/* What a value is, for "expected X, found Y". */
-const char *trace_jr_found(const cJSON *item, char *buf, size_t size)
-{
-	if (cJSON_IsNumber(item)) {
-		snprintf(buf, size, "%.17g", item->valuedouble);
-	} else if (cJSON_IsString(item)) {
-		size_t len = strlen(item->valuestring);
-		snprintf(buf, size, "the string \"%.*s%s\"",
-		         len > 24 ? 24 : (int)len, item->valuestring,
-		         len > 24 ? "..." : "");
-		one_line(buf);
-	} else {
-		snprintf(buf, size, "%s",
-		         cJSON_IsObject(item)  ? "an object"
-		         : cJSON_IsArray(item) ? "an array"
-		         : cJSON_IsBool(item)  ? "a boolean"
-		                               : "null");
-	}
-	return buf;
-}
-
-int trace_jr_expected(struct trace_jr *r, const cJSON *item, const char *what)
-{
-	char buf[64];
-	return trace_jr_fail(r, "expected %s, found %s" TRACE_JR_HINT, what,
-	                     trace_jr_found(item, buf, sizeof(buf)));
-}
-
-/* Checks that `obj` is an object whose keys are among `names` (each once)
- * and that every key not in `optional` (a bit per name) is there; found[i]
- * gets the value of names[i] or NULL. */
-int trace_jr_fields(struct trace_jr *r, const cJSON *obj,
-                    const char *const *names, int count, unsigned optional,
-                    const cJSON **out)
-{
-	if (!cJSON_IsObject(obj))
-		return trace_jr_expected(r, obj, "an object");
-	for (int i = 0; i < count; i++)
-		out[i] = NULL;
-	for (const cJSON *c = obj->child; c; c = c->next) {
-		int i = 0;
-		while (i < count && strcmp(names[i], c->string) != 0)
-			i++;
-		char buf[48];
-		snprintf(buf, sizeof(buf), "%s", c->string);
-		one_line(buf);
-		if (i == count)
-			return trace_jr_fail(
-				r,
-				"unknown key \"%s\"; this scanviz reads trace "
-				"format version %d "
-				"(docs/trace-format.md)" TRACE_JR_HINT,
-				buf, TRACE_FORMAT_VERSION);
-		if (out[i])
-			return trace_jr_fail(
-				r, "key \"%s\" appears twice" TRACE_JR_HINT,
-				buf);
-		out[i] = c;
-	}
-	for (int i = 0; i < count; i++)
-		if (!out[i] && !(optional >> i & 1))
-			return trace_jr_fail(
-				r, "the key \"%s\" is missing" TRACE_JR_HINT,
-				names[i]);
-	return 0;
-}
-
 /* A non-negative integer up to `max` (at most 2^53, exact in a double). */
 int trace_jr_uint(struct trace_jr *r, const char *key, const cJSON *item,
                   double max, uint64_t *out)
 {
-	trace_jr_push_key(r, key);
+	jsonread_push_key(&r->jr, key);
 	double v = item->valuedouble;
 	if (!cJSON_IsNumber(item) || !(v >= 0))
-		return trace_jr_expected(r, item, "a non-negative integer");
+		return jsonread_expected(&r->jr, item,
+		                         "a non-negative integer");
 	if (v > max)
-		return trace_jr_fail(
-			r, "%.17g is too large (at most %.17g)" TRACE_JR_HINT,
-			v, max);
+		return jsonread_fail(
+			&r->jr,
+			"%.17g is too large (at most %.17g)" TRACE_JR_HINT, v,
+			max);
 	if (v != (double)(uint64_t)v)
-		return trace_jr_expected(r, item, "a non-negative integer");
+		return jsonread_expected(&r->jr, item,
+		                         "a non-negative integer");
 	*out = (uint64_t)v;
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	return 0;
 }
 
@@ -176,20 +47,22 @@ int trace_jr_u64(struct trace_jr *r, const char *key, const cJSON *item,
 {
 	if (!cJSON_IsString(item))
 		return trace_jr_uint(r, key, item, TRACE_JR_EXACT_MAX, out);
-	trace_jr_push_key(r, key);
+	jsonread_push_key(&r->jr, key);
 	const char *s = item->valuestring;
 	uint64_t v = 0;
 	if (!*s)
-		return trace_jr_expected(r, item, "a non-negative integer");
+		return jsonread_expected(&r->jr, item,
+		                         "a non-negative integer");
 	for (; *s; s++) {
 		unsigned d = (unsigned)(*s - '0');
 		if (d > 9 || v > (UINT64_MAX - d) / 10)
-			return trace_jr_expected(
-				r, item, "a non-negative integer below 2^64");
+			return jsonread_expected(
+				&r->jr, item,
+				"a non-negative integer below 2^64");
 		v = v * 10 + d;
 	}
 	*out = v;
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	return 0;
 }
 
@@ -223,8 +96,8 @@ int trace_jr_float(struct trace_jr *r, const cJSON *item, int finite_only,
 	if (cJSON_IsNumber(item)) {
 		float f = (float)item->valuedouble;
 		if (f - f != 0) /* beyond FLT_MAX */
-			return trace_jr_fail(
-				r,
+			return jsonread_fail(
+				&r->jr,
 				"%g is out of the range of a "
 				"float%s" TRACE_JR_HINT,
 				item->valuedouble,
@@ -238,13 +111,13 @@ int trace_jr_float(struct trace_jr *r, const cJSON *item, int finite_only,
 	uint32_t bits =
 		cJSON_IsString(item) ? non_finite_bits(item->valuestring) : 0;
 	if (!bits)
-		return trace_jr_expected(
-			r, item,
+		return jsonread_expected(
+			&r->jr, item,
 			finite_only ? "a number"
 				    : "a number, \"nan\", \"inf\" or \"-inf\"");
 	if (finite_only)
-		return trace_jr_fail(
-			r,
+		return jsonread_fail(
+			&r->jr,
 			"%s is not allowed here (the input must be "
 			"finite)" TRACE_JR_HINT,
 			item->valuestring);
@@ -260,10 +133,10 @@ int trace_jr_floats(struct trace_jr *r, const cJSON *item, float *dst,
 	for (const cJSON *c = item->child; c; c = c->next, i++) {
 		if (i == len)
 			break;
-		trace_jr_push_index(r, i);
+		jsonread_push_index(&r->jr, i);
 		if (trace_jr_float(r, c, finite_only, &dst[i]))
 			return -1;
-		trace_jr_pop(r);
+		jsonread_pop(&r->jr);
 	}
 	return 0;
 }
@@ -281,15 +154,16 @@ size_t trace_jr_array_len(const cJSON *item)
 int trace_jr_array(struct trace_jr *r, const char *key, const cJSON *item,
                    size_t want, const char *why, size_t *len)
 {
-	trace_jr_push_key(r, key);
+	jsonread_push_key(&r->jr, key);
 	if (!cJSON_IsArray(item))
-		return trace_jr_expected(r, item, "an array");
+		return jsonread_expected(&r->jr, item, "an array");
 	*len = trace_jr_array_len(item);
 	if (want != SIZE_MAX && *len != want)
-		return trace_jr_fail(
-			r, "has %zu elements, expected %zu (%s)" TRACE_JR_HINT,
+		return jsonread_fail(
+			&r->jr,
+			"has %zu elements, expected %zu (%s)" TRACE_JR_HINT,
 			*len, want, why);
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	return 0;
 }
 
@@ -302,11 +176,11 @@ int trace_jr_float_array(struct trace_jr *r, const char *key, const cJSON *item,
 		return -1;
 	*out = trace_level_alloc(*len);
 	if (!*out)
-		return trace_jr_fail(r, "out of memory");
-	trace_jr_push_key(r, key);
+		return jsonread_fail(&r->jr, "out of memory");
+	jsonread_push_key(&r->jr, key);
 	if (trace_jr_floats(r, item, *out, *len, finite_only))
 		return -1;
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	return 0;
 }
 
@@ -314,14 +188,15 @@ int trace_jr_float_array(struct trace_jr *r, const char *key, const cJSON *item,
 int trace_jr_name(struct trace_jr *r, const char *key, const cJSON *item,
                   char *field, size_t size)
 {
-	trace_jr_push_key(r, key);
+	jsonread_push_key(&r->jr, key);
 	if (!cJSON_IsString(item))
-		return trace_jr_expected(r, item, "a string");
+		return jsonread_expected(&r->jr, item, "a string");
 	if (strlen(item->valuestring) >= size)
-		return trace_jr_fail(r, "longer than %zu bytes" TRACE_JR_HINT,
+		return jsonread_fail(&r->jr,
+		                     "longer than %zu bytes" TRACE_JR_HINT,
 		                     size - 1);
 	trace_set_name(field, size, item->valuestring);
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	return 0;
 }
 
@@ -329,11 +204,11 @@ int trace_jr_name(struct trace_jr *r, const char *key, const cJSON *item,
 int trace_jr_enum(struct trace_jr *r, const char *key, const cJSON *item,
                   int (*from_name)(const char *), const char *what, int *out)
 {
-	trace_jr_push_key(r, key);
+	jsonread_push_key(&r->jr, key);
 	int v = cJSON_IsString(item) ? from_name(item->valuestring) : -1;
 	if (v < 0)
-		return trace_jr_expected(r, item, what);
+		return jsonread_expected(&r->jr, item, what);
 	*out = v;
-	trace_jr_pop(r);
+	jsonread_pop(&r->jr);
 	return 0;
 }
