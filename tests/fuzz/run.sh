@@ -19,11 +19,14 @@ esac
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${2:-"$top/build-fuzz"}
 
+# The build's output is kept out of the way, but shown when it fails.
+log=$(mktemp)
 if [ ! -f "$build/build.ninja" ]; then
 	CC=${CC:-clang} meson setup "$build" "$top" -Dfuzz=true -Dgui=disabled \
-		-Dcuda=disabled >/dev/null
+		-Dcuda=disabled >"$log" 2>&1 || { tail -n 20 "$log" >&2; exit 1; }
 fi
-ninja -C "$build" >/dev/null
+ninja -C "$build" >"$log" 2>&1 || { tail -n 20 "$log" >&2; exit 1; }
+rm -f "$log"
 
 findings="$build/fuzz-findings"
 mkdir -p "$findings"
