@@ -9,10 +9,10 @@
 #include "scan_kernel.h"
 
 /* Kernel 1 as printed: one element per thread; XY left unset past the
- * input's end; S written by thread SECTION_SIZE - 1; Y[i] stored without
- * checking i < InputSize. The listing omits the scan itself ("omitted for
- * brevity"); it is filled in with kogge_stone_scan's race-free loop, which
- * fits the printed one-element-per-thread load. */
+ * input's end; S written by thread SECTION_SIZE - 1; Y[i] stored unchecked.
+ * The listing omits the scan ("omitted for brevity"); kogge_stone_scan's
+ * race-free loop fills it, fitting the one-element-per-thread load (with
+ * the work-efficient scan, S is never written: hierarchical_book_bk.cu). */
 __global__ void hierarchical_book_scan(SCAN_PARAMS)
 {
 	__shared__ float XY[SCAN_MAX_SECTION];

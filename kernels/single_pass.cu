@@ -29,19 +29,24 @@
  * alone cap that; parking half of each tile in shared memory (cp.async, no
  * registers involved) lets each multiprocessor hold about twice as many.
  *
- *   single_pass_scan  the whole scan, one launch
+ * Why the tile's shape is a template parameter: large arrays want large
+ * tiles (16,384 elements: the most bytes held per multiprocessor), small
+ * ones want small tiles (1,024 to 4,096), so that more blocks share the
+ * work and the one block of a one-tile array finishes sooner; such a
+ * launch also skips the tile counter. The launcher picks the shape by n
+ * (src/bench/bench_kernels.cu; the measurements are in docs/bench.md).
+ *
+ *   single_pass_scan<WARPS, VECS, MIN_BLOCKS>  the whole scan, one launch
  *
  * Plain CUDA: it is benchmarked, not traced, so it takes its own parameters
  * rather than SCAN_PARAMS. Depends on nothing else. */
 
-/* The tile: 2 x SINGLE_PASS_WARPS stretches of SINGLE_PASS_STRETCH floats.
- * Warp w holds stretch w in registers (SINGLE_PASS_VECS float4 vectors a
- * lane) and parks stretch SINGLE_PASS_WARPS + w in shared memory. */
-#define SINGLE_PASS_THREADS 128u
-#define SINGLE_PASS_VECS 10u
-#define SINGLE_PASS_WARPS (SINGLE_PASS_THREADS / 32u)
-#define SINGLE_PASS_STRETCH (32u * SINGLE_PASS_VECS * 4u)
-#define SINGLE_PASS_TILE (2u * SINGLE_PASS_WARPS * SINGLE_PASS_STRETCH)
+/* The shape of a tile, template parameters of the functions below: WARPS
+ * warps of 32 lanes, each lane holding VECS float4 vectors (4 x VECS floats)
+ * of the warp's stretch. The tile is 2 x WARPS stretches: warp w holds
+ * stretch w in registers and parks stretch WARPS + w in shared memory. */
+#define SINGLE_PASS_STRETCH(VECS) (32u * (VECS)*4u)
+#define SINGLE_PASS_TILE(WARPS, VECS) (2u * (WARPS)*SINGLE_PASS_STRETCH(VECS))
 
 /* What a tile's descriptor says. NOT_READY is also what any descriptor left
  * by an earlier launch reads as (see single_pass_status). */
@@ -161,13 +166,14 @@ __device__ static float single_pass_look_back(const unsigned long long *state,
  * lane holds the four elements at (k * 32 + lane) * 4 of the stretch, so
  * each load instruction of the warp reads 512 consecutive bytes. A stretch
  * that runs past n loads element by element, 0 (the identity) past n. */
+template <unsigned int VECS>
 __device__ static void single_pass_load(const float *X, unsigned int n,
                                         size_t first, unsigned int lane,
-                                        float4 v[SINGLE_PASS_VECS])
+                                        float4 v[VECS])
 {
-	bool full = first + SINGLE_PASS_STRETCH <= n;
+	bool full = first + SINGLE_PASS_STRETCH(VECS) <= n;
 #pragma unroll
-	for (unsigned int k = 0; k < SINGLE_PASS_VECS; k++) {
+	for (unsigned int k = 0; k < VECS; k++) {
 		size_t i = first + (k * 32u + lane) * 4u;
 		if (full) {
 			/* read once: let it leave the cache first */
@@ -184,24 +190,31 @@ __device__ static void single_pass_load(const float *X, unsigned int n,
 /* Part 2, shared memory: starts copying the stretch at element `first`
  * into `park`, in the same layout as the registers (vector k * 32 + lane
  * is this lane's). cp.async (sm_80 and up) copies global to shared memory
- * without passing through registers; of each 16 bytes it reads only
- * those before n and fills the rest with zeros. */
+ * without passing through registers. A vector that runs past n goes
+ * through registers instead, element by element, 0 past n: cp.async would
+ * copy all 16 bytes. */
+template <unsigned int VECS>
 __device__ static void single_pass_park(const float *X, unsigned int n,
                                         size_t first, unsigned int lane,
                                         float4 *park)
 {
 #pragma unroll
-	for (unsigned int k = 0; k < SINGLE_PASS_VECS; k++) {
+	for (unsigned int k = 0; k < VECS; k++) {
 		size_t i = first + (k * 32u + lane) * 4u;
-		unsigned int bytes = i >= n       ? 0u
-		                     : n - i >= 4 ? 16u
-		                                  : (unsigned int)(n - i) * 4u;
-		unsigned int dst = (unsigned int)__cvta_generic_to_shared(
-			&park[k * 32u + lane]);
-		asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;"
-		             :
-		             : "r"(dst), "l"(bytes ? &X[i] : X), "r"(bytes)
-		             : "memory");
+		float4 *to = &park[k * 32u + lane];
+		if (i + 4 <= n) {
+			unsigned int dst =
+				(unsigned int)__cvta_generic_to_shared(to);
+			asm volatile("cp.async.cg.shared.global [%0], [%1], 16;"
+			             :
+			             : "r"(dst), "l"(&X[i])
+			             : "memory");
+		} else {
+			to->x = i + 0 < n ? X[i + 0] : 0.0f;
+			to->y = i + 1 < n ? X[i + 1] : 0.0f;
+			to->z = i + 2 < n ? X[i + 2] : 0.0f;
+			to->w = i + 3 < n ? X[i + 3] : 0.0f;
+		}
 	}
 	asm volatile("cp.async.commit_group;" ::: "memory");
 }
@@ -214,14 +227,14 @@ __device__ static void single_pass_wait_parked(void)
 }
 
 /* Part 6: add `offset` to the items and store them where they came from. */
+template <unsigned int VECS>
 __device__ static void single_pass_store(float *Y, unsigned int n, size_t first,
-                                         unsigned int lane,
-                                         float4 v[SINGLE_PASS_VECS],
+                                         unsigned int lane, float4 v[VECS],
                                          float offset)
 {
-	bool full = first + SINGLE_PASS_STRETCH <= n;
+	bool full = first + SINGLE_PASS_STRETCH(VECS) <= n;
 #pragma unroll
-	for (unsigned int k = 0; k < SINGLE_PASS_VECS; k++) {
+	for (unsigned int k = 0; k < VECS; k++) {
 		size_t i = first + (k * 32u + lane) * 4u;
 		v[k].x += offset;
 		v[k].y += offset;
@@ -247,13 +260,14 @@ __device__ static void single_pass_store(float *Y, unsigned int n, size_t first,
  * vector's four elements are scanned in registers, the lanes' vector sums
  * across the warp, and then row k of the stretch (vector k of every lane,
  * 128 elements) is offset by the rows before it. */
-__device__ static float single_pass_scan_stretch(float4 v[SINGLE_PASS_VECS],
+template <unsigned int VECS>
+__device__ static float single_pass_scan_stretch(float4 v[VECS],
                                                  unsigned int lane)
 {
-	float lane_before[SINGLE_PASS_VECS]; /* row k's elements before lane */
-	float row_total[SINGLE_PASS_VECS];
+	float lane_before[VECS]; /* row k's elements before lane */
+	float row_total[VECS];
 #pragma unroll
-	for (unsigned int k = 0; k < SINGLE_PASS_VECS; k++) {
+	for (unsigned int k = 0; k < VECS; k++) {
 		v[k].y += v[k].x;
 		v[k].z += v[k].y;
 		v[k].w += v[k].z;
@@ -266,7 +280,7 @@ __device__ static float single_pass_scan_stretch(float4 v[SINGLE_PASS_VECS],
 	}
 	float carry = 0.0f;
 #pragma unroll
-	for (unsigned int k = 0; k < SINGLE_PASS_VECS; k++) {
+	for (unsigned int k = 0; k < VECS; k++) {
 		float add = carry + lane_before[k];
 		v[k].x += add;
 		v[k].y += add;
@@ -277,76 +291,81 @@ __device__ static float single_pass_scan_stretch(float4 v[SINGLE_PASS_VECS],
 	return carry;
 }
 
-/* Blocks a multiprocessor should hold at once: the register budget the
- * compiler gets is what lets this many fit. */
-#define SINGLE_PASS_MIN_BLOCKS 7
-
-/* Scans X[0..n) into Y, inclusive. Launch with ceil(n / SINGLE_PASS_TILE)
- * blocks of SINGLE_PASS_THREADS threads. X and Y are 16-byte aligned (as
- * cudaMalloc returns them); tile_state holds one descriptor per block;
- * *tile_counter is 0 at launch and is left 0; epoch is in 1..2^30-1 and
- * differs from the epoch of every earlier launch over the same tile_state
- * (which starts zeroed). */
-__global__ void __launch_bounds__(SINGLE_PASS_THREADS, SINGLE_PASS_MIN_BLOCKS)
+/* Scans X[0..n) into Y, inclusive, in tiles of SINGLE_PASS_TILE(WARPS,
+ * VECS) elements. Launch with one block of WARPS x 32 threads per tile;
+ * MIN_BLOCKS is how many blocks a multiprocessor should hold at once (the
+ * register budget the compiler gets is what lets that many fit). X and Y
+ * are 16-byte aligned (as cudaMalloc returns them); tile_state holds one
+ * descriptor per block; *tile_counter is 0 at launch and is left 0; epoch
+ * is in 1..2^30-1 and differs from the epoch of every earlier launch over
+ * the same tile_state (which starts zeroed). */
+template <unsigned int WARPS, unsigned int VECS, unsigned int MIN_BLOCKS>
+__global__ void __launch_bounds__(WARPS * 32u, MIN_BLOCKS)
 	single_pass_scan(const float *X, float *Y, unsigned int n,
                          unsigned long long *tile_state,
                          unsigned int *tile_counter, unsigned int epoch)
 {
-	__shared__ float4 parked[SINGLE_PASS_WARPS * SINGLE_PASS_VECS * 32u];
+	/* warp 0 scans the 2 x WARPS stretch totals, one a lane */
+	static_assert(2u * WARPS <= 32u, "at most 16 warps a block");
+	__shared__ float4 parked[WARPS * VECS * 32u];
 	__shared__ unsigned int tile_shared;
-	__shared__ float stretch_total[2u * SINGLE_PASS_WARPS];
-	__shared__ float stretch_offset[2u * SINGLE_PASS_WARPS];
+	__shared__ float stretch_total[2u * WARPS];
+	__shared__ float stretch_offset[2u * WARPS];
 	unsigned int lane = threadIdx.x % 32u;
 	unsigned int warp = threadIdx.x / 32u;
 
 	/* 1. The next tile in order. The block that draws the last tile resets
-	 * the counter for the next launch: every other block has drawn by then. */
-	if (threadIdx.x == 0) {
-		unsigned int t = atomicAdd(tile_counter, 1u);
-		if (t == gridDim.x - 1)
-			*tile_counter = 0;
-		tile_shared = t;
+	 * the counter for the next launch: every other block has drawn by then.
+	 * A launch of one block has one tile to draw, and skips the round trip
+	 * to the counter and the barrier it needs. */
+	unsigned int tile = 0;
+	if (gridDim.x > 1) {
+		if (threadIdx.x == 0) {
+			unsigned int t = atomicAdd(tile_counter, 1u);
+			if (t == gridDim.x - 1)
+				*tile_counter = 0;
+			tile_shared = t;
+		}
+		__syncthreads();
+		tile = tile_shared;
 	}
-	__syncthreads();
-	unsigned int tile = tile_shared;
-	size_t in_registers =
-		(size_t)tile * SINGLE_PASS_TILE + warp * SINGLE_PASS_STRETCH;
-	size_t in_shared =
-		in_registers + SINGLE_PASS_WARPS * SINGLE_PASS_STRETCH;
-	float4 *park = parked + warp * SINGLE_PASS_VECS * 32u;
+	size_t in_registers = (size_t)tile * SINGLE_PASS_TILE(WARPS, VECS) +
+	                      warp * SINGLE_PASS_STRETCH(VECS);
+	size_t in_shared = in_registers + WARPS * SINGLE_PASS_STRETCH(VECS);
+	float4 *park = parked + warp * VECS * 32u;
 
 	/* 2 and 3: both halves on their way; scan the register stretch while
 	 * the parked one lands, then sum the parked one. */
-	single_pass_park(X, n, in_shared, lane, park);
-	float4 v[SINGLE_PASS_VECS];
-	single_pass_load(X, n, in_registers, lane, v);
-	float total = single_pass_scan_stretch(v, lane);
+	single_pass_park<VECS>(X, n, in_shared, lane, park);
+	float4 v[VECS];
+	single_pass_load<VECS>(X, n, in_registers, lane, v);
+	float total = single_pass_scan_stretch<VECS>(v, lane);
 	single_pass_wait_parked();
 	float parked_sum = 0.0f;
 #pragma unroll
-	for (unsigned int k = 0; k < SINGLE_PASS_VECS; k++) {
+	for (unsigned int k = 0; k < VECS; k++) {
 		float4 q = park[k * 32u + lane];
 		parked_sum += (q.x + q.y) + (q.z + q.w);
 	}
 	parked_sum = single_pass_warp_sum(parked_sum);
 	if (lane == 0) {
 		stretch_total[warp] = total;
-		stretch_total[SINGLE_PASS_WARPS + warp] = parked_sum;
+		stretch_total[WARPS + warp] = parked_sum;
 	}
 	__syncthreads();
 
 	/* 4 and 5, in warp 0: the scan of the stretch totals gives the
 	 * aggregate; publish it, look back, publish the inclusive prefix, and
-	 * give each stretch the sum of everything before it. */
+	 * give each stretch the sum of everything before it. Tile 0 has
+	 * nothing to look back at; alone in its launch, no one reads it. */
 	if (warp == 0) {
-		float t = lane < 2u * SINGLE_PASS_WARPS ? stretch_total[lane]
-		                                        : 0.0f;
+		float t = lane < 2u * WARPS ? stretch_total[lane] : 0.0f;
 		float inclusive = single_pass_warp_scan(t, lane);
 		float aggregate = __shfl_sync(SINGLE_PASS_FULL_MASK, inclusive,
-		                              2u * SINGLE_PASS_WARPS - 1);
+		                              2u * WARPS - 1);
 		float exclusive = 0.0f;
 		if (tile == 0) {
-			if (lane == 0)
+			if (lane == 0 && gridDim.x > 1)
 				single_pass_publish(
 					tile_state, tile,
 					single_pass_pack(epoch,
@@ -370,18 +389,19 @@ __global__ void __launch_bounds__(SINGLE_PASS_THREADS, SINGLE_PASS_MIN_BLOCKS)
 		}
 		float before =
 			__shfl_up_sync(SINGLE_PASS_FULL_MASK, inclusive, 1);
-		if (lane < 2u * SINGLE_PASS_WARPS)
+		if (lane < 2u * WARPS)
 			stretch_offset[lane] =
 				exclusive + (lane == 0 ? 0.0f : before);
 	}
 	__syncthreads();
 
 	/* 6. Store the register stretch, then scan and store the parked one. */
-	single_pass_store(Y, n, in_registers, lane, v, stretch_offset[warp]);
+	single_pass_store<VECS>(Y, n, in_registers, lane, v,
+	                        stretch_offset[warp]);
 #pragma unroll
-	for (unsigned int k = 0; k < SINGLE_PASS_VECS; k++)
+	for (unsigned int k = 0; k < VECS; k++)
 		v[k] = park[k * 32u + lane];
-	single_pass_scan_stretch(v, lane);
-	single_pass_store(Y, n, in_shared, lane, v,
-	                  stretch_offset[SINGLE_PASS_WARPS + warp]);
+	single_pass_scan_stretch<VECS>(v, lane);
+	single_pass_store<VECS>(Y, n, in_shared, lane, v,
+	                        stretch_offset[WARPS + warp]);
 }

@@ -130,15 +130,44 @@ cudaError_t bench_hier_launch(const struct bench_hier *h, const float *x,
 	return e == cudaSuccess ? bench_hier_launch_add_back(h, y, stream) : e;
 }
 
+/* The tile shapes of single_pass_scan<WARPS, VECS, MIN_BLOCKS>, by the
+ * largest n each is used for; the measurements behind the choice are in
+ * docs/bench.md. */
+struct single_pass_shape {
+	size_t max_n;
+	unsigned int threads, tile;
+	bench_single_pass_kernel kernel;
+};
+
+#define SHAPE(MAX_N, WARPS, VECS, MIN_BLOCKS)                        \
+	{                                                            \
+		(MAX_N), (WARPS)*32u, SINGLE_PASS_TILE(WARPS, VECS), \
+			single_pass_scan<WARPS, VECS, MIN_BLOCKS>    \
+	}
+
+static const struct single_pass_shape single_pass_shapes[] = {
+	SHAPE((size_t)1 << 10, 4, 1, 16), SHAPE((size_t)1 << 11, 8, 1, 8),
+	SHAPE((size_t)1 << 12, 16, 1, 4), SHAPE((size_t)1 << 15, 4, 1, 16),
+	SHAPE((size_t)1 << 18, 16, 1, 4), SHAPE((size_t)1 << 19, 4, 6, 8),
+	SHAPE((size_t)1 << 20, 8, 5, 3),  SHAPE((size_t)1 << 22, 8, 8, 3),
+	SHAPE((size_t)1 << 30, 4, 16, 4),
+};
+
 cudaError_t bench_single_pass_create(struct bench_single_pass *sp, size_t n)
 {
 	*sp = {};
-	sp->tiles = (unsigned int)blocks_of(n, SINGLE_PASS_TILE);
+	const struct single_pass_shape *shape = &single_pass_shapes[0];
+	while (n > shape->max_n)
+		shape++;
+	sp->kernel = shape->kernel;
+	sp->threads = shape->threads;
+	sp->tile = shape->tile;
+	sp->tiles = (unsigned int)blocks_of(n, shape->tile);
 	/* Each block parks half its tile in shared memory: ask for the
 	 * largest shared-memory share of the on-chip memory, so that shared
 	 * memory never limits how many blocks a multiprocessor holds. */
 	cudaError_t e = cudaFuncSetAttribute(
-		single_pass_scan,
+		(const void *)sp->kernel,
 		cudaFuncAttributePreferredSharedMemoryCarveout,
 		cudaSharedmemCarveoutMaxShared);
 	if (e == cudaSuccess)
@@ -182,7 +211,7 @@ cudaError_t bench_single_pass_launch(struct bench_single_pass *sp,
 			return e;
 		sp->epoch = 1;
 	}
-	single_pass_scan<<<sp->tiles, SINGLE_PASS_THREADS, 0, stream>>>(
+	sp->kernel<<<sp->tiles, sp->threads, 0, stream>>>(
 		x, y, (unsigned int)n, sp->state, sp->counter, sp->epoch);
 	return cudaGetLastError();
 }

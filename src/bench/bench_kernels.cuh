@@ -44,15 +44,29 @@ cudaError_t bench_hier_launch_sections(const struct bench_hier *h,
 cudaError_t bench_hier_launch_add_back(const struct bench_hier *h, float *y,
                                        cudaStream_t stream);
 
-/* The state kernels/single_pass.cu keeps between launches. */
+/* One instance of kernels/single_pass.cu's single_pass_scan template. */
+typedef void (*bench_single_pass_kernel)(const float *x, float *y,
+                                         unsigned int n,
+                                         unsigned long long *tile_state,
+                                         unsigned int *tile_counter,
+                                         unsigned int epoch);
+
+/* The state kernels/single_pass.cu keeps between launches, and the tile
+ * shape chosen for n. */
 struct bench_single_pass {
 	unsigned long long
 		*state;        /* one descriptor per tile, zeroed at start */
 	unsigned int *counter; /* the tile counter, 0 between launches */
 	unsigned int tiles;    /* one block each */
 	unsigned int epoch;    /* of the last launch */
+	bench_single_pass_kernel kernel; /* the shape's instance */
+	unsigned int threads;            /* per block */
+	unsigned int tile;               /* elements per tile */
 };
 
+/* Picks the tile shape for n (small tiles for small n, so that more blocks
+ * share the work; large ones for large n, so that each multiprocessor
+ * keeps enough bytes in flight) and allocates its descriptors. */
 cudaError_t bench_single_pass_create(struct bench_single_pass *sp, size_t n);
 /* Frees the descriptors and the counter, and returns the first error; a
  * zeroed struct is fine. */

@@ -1,6 +1,7 @@
-/* bench_report.c - the table, the CSV and the JSON of the bench's figures.
- * Depends on bench_report.h. */
-#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
+/* bench_report.c - the table, the CSV and the JSON of the bench's figures;
+ * the files go through out_file (src/common), whole or not at all.
+ * Depends on bench_report.h and out_file.h. */
+#define _POSIX_C_SOURCE 200809L /* access */
 #include "bench_report.h"
 
 #include <errno.h>
@@ -10,20 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The temporary file beside `path` that a file is written into first:
- * created and open (a descriptor, and its name in a malloc'd *tmp), or -1
- * with errno set (ENOMEM when out of memory). */
-static int create_temp(const char *path, char **tmp)
-{
-	size_t len = strlen(path);
-	*tmp = malloc(len + 16);
-	if (!*tmp) {
-		errno = ENOMEM;
-		return -1;
-	}
-	snprintf(*tmp, len + 16, "%s.tmp-XXXXXX", path);
-	return mkstemp(*tmp);
-}
+#include "out_file.h"
 
 /* The folder `path` goes into, for messages. */
 static void folder_of(const char *path, char *dir, size_t size)
@@ -47,60 +35,46 @@ int bench_output_check(const char *option, const char *path, char *err,
 		         option, path);
 		return BENCH_USAGE;
 	}
-	char *tmp = NULL;
-	int fd = create_temp(path, &tmp);
-	if (fd < 0) {
-		char dir[1024];
-		folder_of(path, dir, sizeof(dir));
+	/* a new file needs a folder it can be created in */
+	char dir[1024];
+	folder_of(path, dir, sizeof(dir));
+	if (stat(path, &st) != 0 && access(dir, W_OK | X_OK) != 0) {
 		snprintf(err, err_size,
 		         "bench: %s %s: cannot write into %s: %s; name a file "
 		         "in a folder that exists and can be written",
 		         option, path, dir, strerror(errno));
-		free(tmp);
 		return BENCH_USAGE;
 	}
-	close(fd);
-	remove(tmp);
-	free(tmp);
+	char why[1024];
+	if (out_file_check(path, why, sizeof(why)) != OUT_FILE_OK) {
+		snprintf(err, err_size, "bench: %s %s", option, why);
+		return BENCH_USAGE;
+	}
 	return BENCH_OK;
 }
 
 int bench_write_file(const char *path, bool (*write)(FILE *f, void *ctx),
                      void *ctx, char *err, size_t err_size)
 {
-	char *tmp = NULL;
-	int fd = create_temp(path, &tmp);
-	if (fd < 0 && !tmp) {
-		snprintf(err, err_size, "bench: out of memory writing %s",
-		         path);
+	char why[1024];
+	struct out_file *out = NULL;
+	if (out_file_open(path, &out, why, sizeof(why)) != OUT_FILE_OK) {
+		snprintf(err, err_size, "bench: %s", why);
 		return BENCH_FAILED;
 	}
-	if (fd < 0) {
-		snprintf(err, err_size, "bench: cannot create %s: %s", tmp,
-		         strerror(errno));
-		free(tmp);
-		return BENCH_FAILED;
-	}
-	FILE *f = fdopen(fd, "w");
-	bool ok = f && write(f, ctx);
-	int saved = errno;
-	if (f) {
-		ok = !ferror(f) && ok;
-		ok = fclose(f) == 0 && ok;
-	} else {
-		close(fd);
-	}
-	if (ok && rename(tmp, path) != 0) {
-		saved = errno;
-		ok = false;
-	}
-	if (!ok) {
+	if (!write(out_file_stream(out), ctx)) {
+		int e = errno ? errno : EIO;
+		out_file_abort(out);
 		snprintf(err, err_size, "bench: cannot write %s: %s", path,
-		         strerror(saved ? saved : EIO));
-		remove(tmp);
+		         strerror(e));
+		return BENCH_FAILED;
 	}
-	free(tmp);
-	return ok ? BENCH_OK : BENCH_FAILED;
+	/* flushes, checks the stream's errors, syncs and renames */
+	if (out_file_commit(out, why, sizeof(why)) != 0) {
+		snprintf(err, err_size, "bench: %s", why);
+		return BENCH_FAILED;
+	}
+	return BENCH_OK;
 }
 
 void bench_report_table_header(FILE *f)

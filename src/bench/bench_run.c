@@ -1,7 +1,8 @@
 /* bench_run.c - `scanviz bench` on the GPU: for each N, time every chosen
  * kernel (and with --stages the hierarchical scans' halves apart), check
  * its output, and report. Built only with CUDA. Depends on
- * the bench layer's headers and on scan.h for the reference scan. */
+ * the bench layer's headers, on scan.h for the reference scan and on
+ * progress.h (src/cli) for the progress line on a terminal. */
 #include "bench_modes.h"
 
 #include <math.h>
@@ -12,6 +13,7 @@
 #include "bench_check.h"
 #include "bench_gpu.h"
 #include "bench_report.h"
+#include "progress.h"
 #include "scan.h"
 
 /* Host buffers of the largest N so far. */
@@ -103,6 +105,10 @@ struct run {
 	/* o->runs each: the times, and with --stages kernel 3's */
 	double *ms, *ms2;
 	bool check_failed;
+	/* on a terminal, the bar replaces the lines of each timing */
+	struct progress bar;
+	size_t timed;
+	bool quiet;
 };
 
 /* --stages: a hierarchical scan's kernel 1 and kernel 3 at one N. */
@@ -126,7 +132,10 @@ static int time_stages(struct run *run, int k, unsigned int log2_n,
 	const struct bench_options *o = run->opt;
 	const char *name = bench_kernel_info(k)->name;
 	size_t n = (size_t)1 << log2_n;
-	if (!o->quiet)
+	char label[96];
+	snprintf(label, sizeof(label), "N = 2^%u, %s, stages", log2_n, name);
+	progress_update(&run->bar, run->timed++, label);
+	if (!run->quiet)
 		fprintf(stderr,
 		        "bench: N = 2^%u, %s, kernel 1 and kernel 3 apart: "
 		        "%u runs...",
@@ -135,7 +144,7 @@ static int time_stages(struct run *run, int k, unsigned int log2_n,
 	                                  o->warmup, o->runs, run->ms, run->ms2,
 	                                  run->host.out, err, err_size);
 	if (rc != BENCH_OK) {
-		if (!o->quiet)
+		if (!run->quiet)
 			fputc('\n', stderr);
 		return rc;
 	}
@@ -144,11 +153,12 @@ static int time_stages(struct run *run, int k, unsigned int log2_n,
 	st->timed = r.passed;
 	st->sections_ms = median(run->ms, o->runs);
 	st->add_back_ms = median(run->ms2, o->runs);
-	if (!o->quiet)
+	if (!run->quiet)
 		fprintf(stderr, " medians %.4f and %.4f ms, %s\n",
 		        st->sections_ms, st->add_back_ms,
 		        r.passed ? "checked" : "CHECK FAILED");
 	if (!r.passed) {
+		progress_clear(&run->bar);
 		fprintf(stderr, "bench: %s at N = %zu, timed by stages: %s\n",
 		        name, n, r.failure);
 		run->check_failed = true;
@@ -201,7 +211,10 @@ static int run_size(struct run *run, unsigned int log2_n, char *err,
 		if (!o->kernels[k])
 			continue;
 		const char *name = bench_kernel_info(k)->name;
-		if (!o->quiet)
+		char label[96];
+		snprintf(label, sizeof(label), "N = 2^%u, %s", log2_n, name);
+		progress_update(&run->bar, run->timed++, label);
+		if (!run->quiet)
 			fprintf(stderr,
 			        "bench: N = 2^%u, %s: %u runs over %zu input "
 			        "copies...",
@@ -211,7 +224,7 @@ static int run_size(struct run *run, unsigned int log2_n, char *err,
 		                       o->warmup, o->runs, run->ms,
 		                       run->host.out, err, err_size);
 		if (rc != BENCH_OK) {
-			if (!o->quiet)
+			if (!run->quiet)
 				fputc('\n', stderr);
 			return rc;
 		}
@@ -222,10 +235,11 @@ static int run_size(struct run *run, unsigned int log2_n, char *err,
 		r->log2_n = log2_n;
 		summarise(r, run->ms, o->runs);
 		check(r, input, run->host.ref, run->host.out);
-		if (!o->quiet)
+		if (!run->quiet)
 			fprintf(stderr, " median %.4f ms, %s\n", r->median_ms,
 			        r->passed ? "checked" : "CHECK FAILED");
 		if (!r->passed) {
+			progress_clear(&run->bar);
 			fprintf(stderr, "bench: %s at N = %zu: %s\n", name, n,
 			        r->failure);
 			run->check_failed = true;
@@ -238,6 +252,7 @@ static int run_size(struct run *run, unsigned int log2_n, char *err,
 		}
 	}
 	fill_ratios(rows, row_count);
+	progress_clear(&run->bar); /* the rows may go to the same terminal */
 	print_rows(rows, row_count, stages);
 	run->count += row_count;
 	return BENCH_OK;
@@ -305,6 +320,14 @@ int bench_run(const struct bench_options *o, char *err, size_t err_size)
 	       "runs\n",
 	       device.name, BENCH_BYTES_PER_ELEMENT, o->runs);
 	bench_report_table_header(stdout);
+	if (!o->quiet) {
+		size_t per_n = 0;
+		for (int k = 0; k < BENCH_KERNEL_COUNT; k++)
+			per_n += o->kernels[k] ? 1 + (o->stages && is_hier(k))
+			                       : 0;
+		progress_init(&run.bar, "bench", sizes * per_n);
+	}
+	run.quiet = o->quiet || progress_on(&run.bar);
 	for (unsigned int log2_n = o->min_log2; log2_n <= o->max_log2;
 	     log2_n++) {
 		rc = run_size(&run, log2_n, err, err_size);
@@ -321,6 +344,7 @@ int bench_run(const struct bench_options *o, char *err, size_t err_size)
 	}
 
 done:
+	progress_finish(&run.bar);
 	bench_gpu_destroy(run.gpu);
 	free(run.results);
 	free(run.ms);

@@ -2,7 +2,10 @@
  * json, ...) to standard output or to -o FILE through out_file.h (a
  * temporary file renamed at the end; a FIFO or a device written directly),
  * so a failed or interrupted run never leaves a partial file.
- * Depends on cli.h, the run options, the output table and src/common. */
+ * On a terminal, a run or a write that takes more than half a second shows
+ * what it does and for how long (progress.h).
+ * Depends on cli.h, the run options, the output table, src/common and
+ * progress.h. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -13,6 +16,7 @@
 #include "options.h"
 #include "out_file.h"
 #include "output.h"
+#include "progress.h"
 
 /* Takes the value of --name VALUE or --name=VALUE at argv[*i]; NULL (after
  * the error line) when it is missing. */
@@ -44,15 +48,19 @@ static bool is(const char *arg, const char *name)
 }
 
 /* Writes t with `out` into the open output and commits it (a file is
- * renamed into place only now). Returns 0, or 1 after one line on stderr,
- * with no partial file left. */
+ * renamed into place only now), ending the progress line first. Returns 0,
+ * or 1 after one line on stderr, with no partial file left. */
 static int write_out(struct out_file *sink, const char *path,
-                     const struct output *out, const struct trace *t)
+                     const struct output *out, const struct trace *t,
+                     struct progress *bar)
 {
 	char err[1024];
+	progress_update(bar, 0, "writing the trace");
 	errno = 0;
-	if (out->write(t, out_file_stream(sink)) != 0) {
-		int e = errno ? errno : EIO;
+	int failed = out->write(t, out_file_stream(sink));
+	int e = errno ? errno : EIO;
+	progress_finish(bar);
+	if (failed) {
 		out_file_abort(sink);
 		if (path)
 			fprintf(stderr,
@@ -136,11 +144,26 @@ int cli_dump_main(int argc, char **argv)
 		fprintf(stderr, "scanviz dump: -o %s\n", err);
 		goto out;
 	}
+	/* the run is one call: the ticker shows its elapsed time, and the
+	 * run's own error line waits until the progress line is gone */
+	struct progress bar;
+	char what[96];
+	snprintf(what, sizeof(what), "running %s on %zu elements",
+	         o.algorithm->name, o.n);
+	progress_init(&bar, "scanviz dump", 0);
+	progress_update(&bar, 0, what);
+	progress_tick(&bar);
+	o.quiet = true;
 	rc = (int)run_options_execute(&o, &t);
-	if (rc == 0)
-		rc = write_out(sink, strcmp(path, "-") ? path : NULL, out, t);
-	else
+	if (rc == 0) {
+		rc = write_out(sink, strcmp(path, "-") ? path : NULL, out, t,
+		               &bar);
+	} else {
+		progress_finish(&bar);
+		fprintf(stderr, "scanviz: %s\n", o.error);
 		out_file_abort(sink);
+	}
+	progress_finish(&bar);
 out:
 	trace_destroy(t);
 	run_options_finish_free(&o);

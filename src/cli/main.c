@@ -1,16 +1,20 @@
 /* main.c - the scanviz program: finds the command in one table and runs
  * it. Commands built elsewhere (bench, lessons, render, the GUI) are one
  * line each here; a NULL entry says why it is not in this build.
- * Depends on cli.h, the run options (to route GUI arguments) and exec.h
- * (to say what was built in). */
+ * Depends on cli.h, the run options (to route GUI arguments), exec.h
+ * (to say what was built in) and text_quote.h (src/common). */
+#define _POSIX_C_SOURCE 200809L /* fcntl, open */
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench.h" /* in every build: it says what a build lacks itself */
 #include "cli.h"
 #include "exec.h"
 #include "options.h"
+#include "text_quote.h"
 /* src/cli/meson.build defines SCANVIZ_CLI_<NAME> for each layer built. */
 #ifdef SCANVIZ_CLI_LESSONS
 #include "lesson_cli.h"
@@ -115,10 +119,11 @@ static int help_command(int argc, char **argv)
 	}
 	const struct command *c = find(argv[1]);
 	if (!c) {
+		char q[160];
 		fprintf(stderr,
 		        "scanviz help: '%s' is not a command: see scanviz "
 		        "--help\n",
-		        argv[1]);
+		        text_quote(argv[1], q, sizeof(q)));
 		return 2;
 	}
 	if (c->help) {
@@ -146,11 +151,31 @@ static bool is_gui_option(const char *arg)
 	return run_options_is_option(arg);
 }
 
+/* A process started with fd 0, 1 or 2 closed would hand that number to
+ * the first file it opens, and messages meant for stderr would go into an
+ * output file: open /dev/null onto each closed one first. It is opened the
+ * wrong way round on purpose, so that using the closed stream still fails
+ * as it would have (a dump to a closed stdout exits 1, not 0). */
+static void open_standard_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) != -1)
+			continue;
+		int nul = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+		if (nul >= 0 && nul != fd) {
+			dup2(nul, fd);
+			close(nul);
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
+	open_standard_fds();
 	if (argc < 2)
 		return run(&gui, argc, argv);
 	const char *a = argv[1];
+	char q[160]; /* a, quoted for a message */
 	if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 		help(stdout);
 		return 0;
@@ -167,12 +192,13 @@ int main(int argc, char **argv)
 			return run(&gui, argc, argv);
 		fprintf(stderr,
 		        "scanviz: unknown option '%s': see scanviz --help\n",
-		        a);
+		        text_quote(a, q, sizeof(q)));
 		return 2;
 	}
 	const struct command *c = find(a);
 	if (!c) {
-		fprintf(stderr, "scanviz: '%s' is not a command: use", a);
+		fprintf(stderr, "scanviz: '%s' is not a command: use",
+		        text_quote(a, q, sizeof(q)));
 		for (size_t k = 0; k < COMMAND_COUNT; k++)
 			fprintf(stderr, "%s%s", k ? ", " : " ",
 			        commands[k].name);

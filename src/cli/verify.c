@@ -3,7 +3,7 @@
  * CPU emulator's three schedules against each other; every other executor's
  * whole trace against the CPU's. The book's kernels are run and reported,
  * not judged. Depends on cli.h, verify.h, the run options, the executors and
- * trace_compare.h. */
+ * trace_compare.h; progress.h draws the progress line on a terminal. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdarg.h>
@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "exec.h"
 #include "options.h"
+#include "progress.h"
 #include "trace_compare.h"
 #include "verify.h"
 
@@ -26,11 +26,10 @@
 struct verifier {
 	const struct executor *executors[8];
 	size_t executor_count;
-	bool cpu_checks; /* cpu is among those asked for */
-	bool tty;
-	size_t done, total; /* runs, for the progress line */
+	bool cpu_checks;     /* cpu is among those asked for */
+	struct progress bar; /* on a terminal only */
+	size_t done, total;  /* runs */
 	size_t failures, reported;
-	const char *group; /* what the plain progress line last named */
 	float *input;
 	double *reference, *tol;
 };
@@ -38,14 +37,10 @@ struct verifier {
 static void progress(struct verifier *v, const struct verify_case *c,
                      const char *executor)
 {
-	if (v->tty) {
-		fprintf(stderr, "\rverify: %zu/%zu %s on %s, n = %zu       ",
-		        v->done, v->total, c->algorithm->name, executor, c->n);
-	} else if (v->group != c->algorithm->name) {
-		v->group = c->algorithm->name;
-		fprintf(stderr, "verify: %zu/%zu runs done, now %s\n", v->done,
-		        v->total, c->algorithm->name);
-	}
+	char label[96];
+	snprintf(label, sizeof(label), "%s on %s, n = %zu", c->algorithm->name,
+	         executor, c->n);
+	progress_update(&v->bar, v->done, label);
 }
 
 /* The case as the dump options that reproduce it (float inputs are
@@ -80,8 +75,7 @@ static bool fail(struct verifier *v, const struct verify_case *c,
 	v->reported++;
 	char what[256];
 	describe(c, what, sizeof(what));
-	if (v->tty)
-		fputc('\n', stderr);
+	progress_clear(&v->bar);
 	printf("FAIL %s on %s: ", what, executor);
 	va_list ap;
 	va_start(ap, fmt);
@@ -256,9 +250,13 @@ static void book_kernels(struct verifier *v)
 		size_t n;
 		uint32_t section;
 	} runs[] = {
-		{"kogge-stone-book", 16, 0},    {"kogge-stone-book", 64, 0},
-		{"kogge-stone-book", 1024, 0},  {"hierarchical-book", 16, 4},
+		{"kogge-stone-book", 16, 0},
+		{"kogge-stone-book", 64, 0},
+		{"kogge-stone-book", 1024, 0},
+		{"hierarchical-book", 16, 4},
 		{"hierarchical-book", 200, 16},
+		{"hierarchical-book-bk", 16, 4},
+		{"hierarchical-book-bk", 200, 16},
 	};
 	for (size_t r = 0; r < sizeof(runs) / sizeof(runs[0]); r++) {
 		const struct scan_algorithm *a =
@@ -396,7 +394,7 @@ int cli_verify_main(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 
-	struct verifier v = {.tty = isatty(STDERR_FILENO) != 0};
+	struct verifier v = {0};
 	struct verify_cases cases;
 	if ((rc = pick_executors(&v, backend)) != 0)
 		return rc;
@@ -423,10 +421,10 @@ int cli_verify_main(int argc, char **argv)
 
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	progress_init(&v.bar, "verify", v.total);
 	for (size_t k = 0; k < cases.count; k++)
 		verify_case(&v, &cases.items[k]);
-	if (v.tty)
-		fputs("\r\033[K", stderr);
+	progress_finish(&v.bar);
 	book_kernels(&v);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	double secs = (double)(t1.tv_sec - t0.tv_sec) +

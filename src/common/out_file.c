@@ -1,6 +1,7 @@
 /* out_file.c - whole-or-nothing output files (out_file.h): a temporary
- * file beside the target, renamed over it at the end, removed on failure or
- * by SIGINT/SIGTERM; direct writes to what a rename would replace. POSIX. */
+ * file beside the target, synced and renamed over it at the end, removed on
+ * failure or by a signal that ends the process; direct writes to what a
+ * rename would replace. POSIX. */
 #define _XOPEN_SOURCE 700 /* realpath, with POSIX.1-2008 */
 
 #include "out_file.h"
@@ -18,6 +19,9 @@
 
 #ifndef PATH_MAX
 #define PATH_MAX 4096
+#endif
+#ifndef NAME_MAX
+#define NAME_MAX 255
 #endif
 /* Temporary files pending at once: scanviz has one at a time. */
 #define PENDING_MAX 8
@@ -40,9 +44,13 @@ static char pending[PENDING_MAX][PATH_MAX];
 static volatile sig_atomic_t pending_live[PENDING_MAX];
 static bool pending_owned[PENDING_MAX];
 static int pending_count;
-static const int caught[2] = {SIGINT, SIGTERM};
-static struct sigaction previous[2];
-static bool handling[2];
+/* Every signal whose default action ends the process and that a user, a
+ * closed terminal (HUP), a closed pipe (PIPE) or a timer can send. */
+static const int caught[] = {SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,
+                             SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM};
+#define CAUGHT_COUNT ((int)(sizeof(caught) / sizeof(caught[0])))
+static struct sigaction previous[CAUGHT_COUNT];
+static bool handling[CAUGHT_COUNT];
 
 static void on_signal(int sig)
 {
@@ -55,15 +63,15 @@ static void on_signal(int sig)
 	}
 	/* then end as the signal says: the disposition that was there before
 	 * ours (by default, the process ends by this signal) */
-	for (int k = 0; k < 2; k++)
+	for (int k = 0; k < CAUGHT_COUNT; k++)
 		if (caught[k] == sig && handling[k])
 			sigaction(sig, &previous[k], NULL);
 	raise(sig);
 	errno = saved;
 }
 
-/* Catches SIGINT and SIGTERM while a temporary file is pending; a signal
- * the process ignores stays ignored. */
+/* Catches the signals of `caught` while a temporary file is pending; a
+ * signal the process ignores stays ignored. */
 static void watch(void)
 {
 	if (pending_count++ > 0)
@@ -72,9 +80,9 @@ static void watch(void)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	for (int k = 0; k < 2; k++)
+	for (int k = 0; k < CAUGHT_COUNT; k++)
 		sigaddset(&sa.sa_mask, caught[k]);
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < CAUGHT_COUNT; k++) {
 		handling[k] = false;
 		if (sigaction(caught[k], NULL, &previous[k]) != 0 ||
 		    (!(previous[k].sa_flags & SA_SIGINFO) &&
@@ -88,7 +96,7 @@ static void unwatch(void)
 {
 	if (--pending_count > 0)
 		return;
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < CAUGHT_COUNT; k++) {
 		if (handling[k])
 			sigaction(caught[k], &previous[k], NULL);
 		handling[k] = false;
@@ -208,7 +216,12 @@ static enum out_file_status classify(const char *name, const char *target,
 {
 	struct stat st;
 	size_t len = strlen(target);
-	if (len == 0 || target[len - 1] == '/') {
+	if (len == 0) {
+		set_err(err, size,
+		        "'': an empty name; give the name of a file to write");
+		return OUT_FILE_BAD_PATH;
+	}
+	if (target[len - 1] == '/') {
 		set_err(err, size,
 		        "%s: names a folder; give the name of a file to write",
 		        name);
@@ -278,6 +291,21 @@ static enum out_file_status locate(struct out_file *o, const char *path,
                                    enum kind *kind, mode_t *mode, char *err,
                                    size_t size)
 {
+	/* A FIFO or a device is opened by the name given: /dev/stdout links
+	 * to /proc/self/fd/1, whose link text ("pipe:[N]") names no file. */
+	struct stat st;
+	if (path[0] && stat(path, &st) == 0 &&
+	    (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))) {
+		o->target = strdup(path);
+		o->name = strdup(path);
+		if (!o->target || !o->name) {
+			set_err(err, size, "%s: out of memory", path);
+			return OUT_FILE_FAILED;
+		}
+		*kind = KIND_DIRECT;
+		*mode = st.st_mode & 07777;
+		return OUT_FILE_OK;
+	}
 	if (!(o->target = resolve(path))) {
 		set_err(err, size, "%s: cannot follow it (%s); check the path",
 		        path, strerror(errno));
@@ -324,10 +352,19 @@ static enum out_file_status open_temp(struct out_file *o, enum kind kind,
 		                       : "out of memory");
 		return len > PATH_MAX ? OUT_FILE_BAD_PATH : OUT_FILE_FAILED;
 	}
+	/* A name near NAME_MAX leaves no room for the suffix: then the
+	 * temporary file gets a short hidden name in the same folder. */
+	const char *slash = strrchr(o->target, '/');
+	size_t base = strlen(slash ? slash + 1 : o->target);
+	size_t dir_len = slash ? (size_t)(slash - o->target) + 1 : 0;
 	int fd = -1;
 	for (unsigned k = 0; k < 100; k++) {
-		snprintf(o->tmp, len, "%s.tmp.%ld.%u", o->target,
-		         (long)getpid(), k);
+		if (base + 32 > NAME_MAX)
+			snprintf(o->tmp, len, "%.*s.scanviz.tmp.%ld.%u",
+			         (int)dir_len, o->target, (long)getpid(), k);
+		else
+			snprintf(o->tmp, len, "%s.tmp.%ld.%u", o->target,
+			         (long)getpid(), k);
 		if ((o->slot = claim(o->tmp)) < 0) {
 			set_err(err, size,
 			        "%s: too many files are being written at once",
@@ -423,6 +460,10 @@ int out_file_commit(struct out_file *o, char *err, size_t err_size)
 	int e = 0;
 	errno = 0;
 	if (fflush(o->f) != 0 || ferror(o->f))
+		e = errno ? errno : EIO;
+	/* on the disk before the rename, so that a power loss leaves the old
+	 * file or the new one, never an empty one */
+	if (!e && o->slot >= 0 && fsync(fileno(o->f)) != 0)
 		e = errno ? errno : EIO;
 	if (!o->is_stdout && fclose(o->f) != 0 && !e)
 		e = errno ? errno : EIO;

@@ -32,9 +32,9 @@ enum out_file_status out_file_check(const char *path, char *err,
 /* Opens `path` for writing whole or nothing, after out_file_check()'s
  * checks. A regular file (new, or replaced; through a symbolic link, the
  * link's target) is written to a temporary file beside it, created now,
- * that out_file_commit() renames over the target and out_file_abort()
- * removes; until then SIGINT and SIGTERM remove it before the process ends
- * as the signal says. "-", a FIFO and a character device are written
+ * that out_file_commit() syncs and renames over the target and
+ * out_file_abort() removes; until then a signal that ends the process
+ * (INT, TERM, HUP, QUIT, PIPE, USR1, USR2, ALRM) removes it first. "-", a FIFO and a character device are written
  * directly. On OUT_FILE_OK, *out is the new handle (the caller ends it with
  * out_file_commit() or out_file_abort()); otherwise *out is NULL and err
  * holds one line. Meant for one thread at a time. */

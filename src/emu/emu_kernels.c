@@ -8,6 +8,7 @@
 #include "brent_kung.cu"
 #include "hierarchical.cu"
 #include "hierarchical_book.cu"
+#include "hierarchical_book_bk.cu"
 
 const emu_kernel_fn emu_kernels[SCAN_KERNEL_COUNT] = {
 	[SCAN_KERNEL_KOGGE_STONE_BOOK] = kogge_stone_book_scan,
@@ -16,4 +17,5 @@ const emu_kernel_fn emu_kernels[SCAN_KERNEL_COUNT] = {
 	[SCAN_KERNEL_ADD_BACK] = hierarchical_add_back,
 	[SCAN_KERNEL_BOOK_SECTION] = hierarchical_book_scan,
 	[SCAN_KERNEL_BOOK_ADD_BACK] = hierarchical_book_add_back,
+	[SCAN_KERNEL_BOOK_BK_SECTION] = hierarchical_book_bk_scan,
 };

@@ -24,6 +24,7 @@ namespace untraced
 #include "brent_kung.cu"
 #include "hierarchical.cu"
 #include "hierarchical_book.cu"
+#include "hierarchical_book_bk.cu"
 } // namespace untraced
 
 namespace traced
@@ -33,6 +34,7 @@ namespace traced
 #include "brent_kung.cu"
 #include "hierarchical.cu"
 #include "hierarchical_book.cu"
+#include "hierarchical_book_bk.cu"
 } // namespace traced
 
 typedef void (*untraced_kernel)(const float *, float *, float *, unsigned int,
@@ -42,21 +44,28 @@ typedef void (*traced_kernel)(const float *, float *, float *, unsigned int,
 
 /* Both tables in the order of enum scan_kernel_id. */
 static const untraced_kernel untraced_kernels[SCAN_KERNEL_COUNT] = {
-	untraced::kogge_stone_book_scan,  untraced::kogge_stone_scan,
-	untraced::brent_kung_scan,        untraced::hierarchical_add_back,
-	untraced::hierarchical_book_scan, untraced::hierarchical_book_add_back,
+	untraced::kogge_stone_book_scan,
+	untraced::kogge_stone_scan,
+	untraced::brent_kung_scan,
+	untraced::hierarchical_add_back,
+	untraced::hierarchical_book_scan,
+	untraced::hierarchical_book_add_back,
+	untraced::hierarchical_book_bk_scan,
 };
 static const traced_kernel traced_kernels[SCAN_KERNEL_COUNT] = {
-	traced::kogge_stone_book_scan,  traced::kogge_stone_scan,
-	traced::brent_kung_scan,        traced::hierarchical_add_back,
-	traced::hierarchical_book_scan, traced::hierarchical_book_add_back,
+	traced::kogge_stone_book_scan,     traced::kogge_stone_scan,
+	traced::brent_kung_scan,           traced::hierarchical_add_back,
+	traced::hierarchical_book_scan,    traced::hierarchical_book_add_back,
+	traced::hierarchical_book_bk_scan,
 };
 static_assert(SCAN_KERNEL_KOGGE_STONE_BOOK == 0 &&
                       SCAN_KERNEL_KOGGE_STONE == 1 &&
                       SCAN_KERNEL_BRENT_KUNG == 2 &&
                       SCAN_KERNEL_ADD_BACK == 3 &&
                       SCAN_KERNEL_BOOK_SECTION == 4 &&
-                      SCAN_KERNEL_BOOK_ADD_BACK == 5 && SCAN_KERNEL_COUNT == 6,
+                      SCAN_KERNEL_BOOK_ADD_BACK == 5 &&
+                      SCAN_KERNEL_BOOK_BK_SECTION == 6 &&
+                      SCAN_KERNEL_COUNT == 7,
               "the tables above follow enum scan_kernel_id");
 static_assert(GPU_TRACE_PHASES == TRACE_PHASE_COUNT,
               "the GPU counts every phase of trace_phase.h");

@@ -19,6 +19,7 @@ struct gpu_thread_trace {
 	uint32_t step;         /* the step this thread is in; 0 is the load */
 	uint32_t phase;        /* that step's phase */
 	uint32_t added;        /* additions it made in that step */
+	uint32_t stored;       /* it has stored into XY in the load step */
 };
 
 /* __syncthreads() compiles to the aligned barrier (bar.sync), which assumes
@@ -62,7 +63,8 @@ __device__ __forceinline__ void gpu_trace_mark(const gpu_trace_args &a,
 	gpu_step_meta *m = (gpu_step_meta *)(region + a.off_meta) + step;
 	m->phase = phase;
 	m->stride = stride;
-	m->line = line;
+	if (line != 0) /* 0: the load, whose first store names its line */
+		m->line = line;
 }
 
 /* Counts additions by phase: one atomic per warp and phase, not per
@@ -102,9 +104,23 @@ gpu_trace_block(const gpu_trace_args &a, float *xy, uint32_t line)
 	t.step = 0;
 	t.phase = TRACE_PHASE_LOAD;
 	t.added = 0;
+	t.stored = 0;
 	if (a.full)
 		gpu_trace_mark(a, t.region, 0, TRACE_PHASE_LOAD, 0, line);
 	return t;
+}
+
+/* SET in the load step: the thread's first store into XY is the load
+ * statement, and names step 0's line (as on the emulator: the step's first
+ * instrumented statement after TRACE_BLOCK). Every thread that loads
+ * writes the same line. */
+__device__ __forceinline__ void
+gpu_trace_store(const gpu_trace_args &a, gpu_thread_trace &t, uint32_t line)
+{
+	if (!a.full || t.step != 0 || t.stored)
+		return;
+	t.stored = 1;
+	((gpu_step_meta *)(t.region + a.off_meta))->line = line;
 }
 
 /* STEP: the barrier that ends the current step, the snapshot of XY as the

@@ -22,12 +22,13 @@
 #define SCAN_TRACE_PARAM , const struct gpu_trace_args scan_trace_
 #define TRACE_BLOCK(xy)                              \
 	struct gpu_thread_trace scan_thread_trace_ = \
-		gpu_trace_block(scan_trace_, (xy), __LINE__)
+		gpu_trace_block(scan_trace_, (xy), 0)
 #define STEP(phase, stride)                                                \
 	gpu_trace_step(scan_trace_, scan_thread_trace_, (phase), (stride), \
 	               __LINE__)
 #define GET(x) (x)
-#define SET(x, v) ((x) = (v))
+#define SET(x, v) \
+	((x) = (v), gpu_trace_store(scan_trace_, scan_thread_trace_, __LINE__))
 #define ADD(d, s) gpu_trace_add(scan_trace_, scan_thread_trace_, &(d), &(s))
 #define SUM(d, s) gpu_trace_sum(scan_trace_, scan_thread_trace_, &(d), &(s))
 #define ADD_GLOBAL(y, i, s, j)                                     \

@@ -54,8 +54,16 @@ struct gui_side_panel {
 	bool (*event)(void *ctx, struct gui_app *app, const SDL_Event *e);
 	/* Told whenever the step shown changes (a settled step or a new one). */
 	void (*step_changed)(void *ctx, struct gui_app *app, size_t step);
-	/* Lines for the help overlay, NULL-terminated ("key", "what") pairs. */
+	/* Lines for the help overlay, NULL-terminated ("key", "what") pairs;
+	 * with help_only they replace the window's own rows. */
 	const char *const *(*help)(void *ctx);
+	bool help_only;
+	/* A second window the panel keeps (the lessons' presenter view): the
+	 * window loop offers it every event first (true: it was that
+	 * window's) and tells it after each frame of the main window. */
+	bool (*window_event)(void *ctx, struct gui_app *app,
+	                     const SDL_Event *e);
+	void (*drawn)(void *ctx, struct gui_app *app);
 	/* Frees ctx when the app is destroyed or the panel replaced. */
 	void (*destroy)(void *ctx);
 };

@@ -190,6 +190,34 @@ static int parse_args(int argc, char **argv, struct gui_args *a,
 	return 0;
 }
 
+/* True when the command line only says how to show the window
+ * (`scanviz --projection`): a lecturer who asks for projection and nothing
+ * else wants the lessons big, not a lone figure. */
+static bool window_options_only(int argc, char **argv)
+{
+	static const char *const flags[] = {"--projection", "--fullscreen",
+	                                    "--lecturer"};
+	static const char *const valued[] = {"--theme", "--size",
+	                                     "--screenshot-dir"};
+	for (int i = 1; i < argc; i++) {
+		bool known = false;
+		for (size_t k = 0; k < sizeof(flags) / sizeof(flags[0]); k++)
+			known = known || strcmp(argv[i], flags[k]) == 0;
+		for (size_t k = 0;
+		     !known && k < sizeof(valued) / sizeof(valued[0]); k++) {
+			if (is_option(argv[i], valued[k])) {
+				known = true;
+				/* "--theme dark": the value is the next word */
+				if (!strchr(argv[i], '='))
+					i++;
+			}
+		}
+		if (!known)
+			return false;
+	}
+	return true;
+}
+
 int gui_main(int argc, char **argv)
 {
 	struct gui_args a = {.figure = -1};
@@ -205,7 +233,7 @@ int gui_main(int argc, char **argv)
 	/* `scanviz` alone opens the lessons where the student left off (the
 	 * first one, the first time); `scanviz --lesson NAME` a given one: the
 	 * same window with the lesson's panel. */
-	if (argc < 2)
+	if (window_options_only(argc, argv))
 		return lesson_gui_main(argc, argv);
 	for (int i = 1; i < argc; i++)
 		if (is_option(argv[i], "--lesson"))

@@ -490,6 +490,7 @@ static void help_card(struct gui_app *app, const struct gui_sizes *z)
 {
 	size_t base_rows;
 	const struct gui_help_row *rows = gui_help_rows(&base_rows);
+	base_rows = app->panel.help_only ? 0 : base_rows;
 	const char *const *extra =
 		app->panel.help ? app->panel.help(app->panel.ctx) : NULL;
 	size_t extra_rows = 0;

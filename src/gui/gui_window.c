@@ -18,6 +18,7 @@
 
 #include <SDL_image.h>
 
+#include "gui_frame_log.h"
 #include "gui_internal.h"
 #include "render.h"
 
@@ -85,17 +86,38 @@ struct gui_window *gui_window_create(const struct gui_config *cfg, char *err,
 		goto fail;
 	}
 	w->sdl_started = true;
+	/* Without a display SDL falls back to drivers that draw nowhere: a
+	 * window nobody sees would play (and save lesson progress) until
+	 * killed. They stay usable when asked for by name (tests). */
+	const char *driver = SDL_GetCurrentVideoDriver();
+	const char *asked = SDL_getenv("SDL_VIDEODRIVER");
+	if (driver && (!asked || !asked[0]) &&
+	    (strcmp(driver, "offscreen") == 0 ||
+	     strcmp(driver, "dummy") == 0)) {
+		snprintf(
+			err, err_size,
+			"cannot open a window: no display was found (DISPLAY "
+			"and WAYLAND_DISPLAY are unset or unreachable); run it "
+			"where there is a display, or draw without one with "
+			"`scanviz render` or `scanviz dump`");
+		goto fail;
+	}
 	w->fonts = render_fonts_create(err, err_size);
 	if (!w->fonts)
 		goto fail;
 
-	/* 1280x800 where the screen has room, never under the minimum. */
+	/* Three quarters of the screen (a 4K screen gets a big window), at
+	 * least 1280x800 where the screen has room, never under the minimum. */
 	int width = 1280, height = 800;
 	SDL_Rect usable;
 	if (cfg->width > 0 && cfg->height > 0) {
 		width = cfg->width;
 		height = cfg->height;
 	} else if (SDL_GetDisplayUsableBounds(0, &usable) == 0) {
+		if (usable.w * 3 / 4 > width)
+			width = usable.w * 3 / 4;
+		if (usable.h * 3 / 4 > height)
+			height = usable.h * 3 / 4;
 		if (width > usable.w * 9 / 10)
 			width = usable.w * 9 / 10;
 		if (height > usable.h * 9 / 10)
@@ -201,6 +223,9 @@ static int draw(struct gui_window *w, struct gui_app *app)
 		fprintf(stderr, "scanviz: %s\n", err);
 		return -1;
 	}
+	gui_frame_log_frame(app);
+	if (app->panel.drawn)
+		app->panel.drawn(app->panel.ctx, app);
 	update_title(w, app);
 	return 0;
 }
@@ -265,6 +290,12 @@ static void carry_out_requests(struct gui_window *w, struct gui_app *app)
 static void handle(struct gui_window *w, struct gui_app *app,
                    const SDL_Event *e)
 {
+	/* A second window's events (the lessons' presenter view) are its own. */
+	if (app->panel.window_event &&
+	    app->panel.window_event(app->panel.ctx, app, e)) {
+		carry_out_requests(w, app);
+		return;
+	}
 	if (e->type == SDL_WINDOWEVENT &&
 	    (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
 	     e->window.event == SDL_WINDOWEVENT_RESIZED ||
@@ -302,15 +333,24 @@ int gui_window_run(struct gui_window *w, struct gui_app *app)
 		           : timeout < 0
 		                   ? SDL_WaitEventTimeout(&e, 60000) != 0
 		                   : SDL_WaitEventTimeout(&e, timeout) != 0;
+		/* The time spent waiting belongs to what was moving before the
+		 * wait: spend it now, before the events start anything new. A
+		 * step that a key starts after a long pause must begin at its
+		 * start, and a status line it raises must live its full time. */
+		now = SDL_GetPerformanceCounter();
+		double ms = (double)(now - last_tick) * 1000.0 / (double)freq;
+		/* A stalled frame (a slow draw, a busy machine) slows a motion
+		 * down instead of skipping steps the audience never saw. */
+		if (gui_app_animating(app) && ms > GUI_MAX_TICK_MS)
+			ms = GUI_MAX_TICK_MS;
+		gui_app_tick(app, ms);
 		if (got) {
 			handle(w, app, &e);
 			while (!app->quit && SDL_PollEvent(&e))
 				handle(w, app, &e);
 		}
-		now = SDL_GetPerformanceCounter();
-		gui_app_tick(app,
-		             (double)(now - last_tick) * 1000.0 / (double)freq);
-		last_tick = now;
+		/* Nor does the time the events took (a re-run, a big seek). */
+		last_tick = SDL_GetPerformanceCounter();
 		carry_out_requests(w, app);
 		if (app->quit)
 			break;

@@ -1,14 +1,16 @@
 /* lesson_gui.c - `scanviz --lesson NAME|FILE` (and `scanviz` alone, which
- * opens the first lesson): finds and loads the lesson, runs its traces,
- * resumes the student's progress, then opens the window with the lesson
- * panel beside the view. Depends on lesson_gui.h, the window, the lesson
- * layer and the views' kernel sources. */
+ * opens the lesson the student last worked in, else the first): finds and
+ * loads the lesson, runs its traces, resumes the student's progress, then
+ * opens the window with the lesson panel beside the view (and, with two
+ * displays, the presenter's window). Depends on lesson_gui.h, the window,
+ * gui_presenter.h, the lesson layer and the views' kernel sources. */
 #include "lesson_gui.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "gui_presenter.h"
 #include "gui_window.h"
 #include "lesson_manifest.h"
 #include "lesson_progress.h"
@@ -20,12 +22,15 @@ void lesson_gui_help(FILE *f)
 	      "                [--backend auto|cpu|cuda] [--projection] [--fullscreen]\n"
 	      "                [--size WxH] [--theme light|dark] [--screenshot-dir DIR]\n"
 	      "\n"
-	      "Opens a lesson (`scanviz lessons` lists them) beside the live view.\n"
-	      "Progress is kept in $XDG_STATE_HOME/scanviz/progress and resumed;\n"
-	      "--slide N starts at slide N instead. In the window: \xe2\x86\x92 / Page Down\n"
-	      "next slide, \xe2\x86\x90 / Page Up previous, Space plays the slide, "
-	      "\xe2\x86\x93 \xe2\x86\x91 step,\n"
-	      "L the lecturer view, ? every key.\n",
+	      "Opens a lesson (`scanviz lessons` lists them) beside the live view;\n"
+	      "without one, the lesson last worked in. Progress is kept in\n"
+	      "$XDG_STATE_HOME/scanviz/progress and resumed; --slide N starts at\n"
+	      "slide N instead. In the window: \xe2\x86\x92 / Page Down next slide (after\n"
+	      "the last, the next lesson), \xe2\x86\x90 / Page Up previous, Space plays the\n"
+	      "slide, \xe2\x86\x93 \xe2\x86\x91 step, N hides the narration, C lists the lessons,\n"
+	      "L the lecturer view, ? every key. With two displays the lesson goes\n"
+	      "to the second (the projector) and a presenter view with notes,\n"
+	      "answers, the next slide and a timer opens on the first.\n",
 	      f);
 }
 
@@ -141,11 +146,14 @@ static int parse(int argc, char **argv, struct lesson_args *a)
 	return 0;
 }
 
-/* Loads the lesson and runs its traces; returns the exit code. */
-static int open_lesson(const struct lesson_args *a, struct lesson **l,
-                       struct lesson_player **p, char *key, size_t key_size)
+/* Loads the lesson and runs its traces; returns the exit code. Without a
+ * lesson named, the one saved last in the progress file `progress` (when
+ * it can still be found), else the manifest's first. */
+static int open_lesson(const struct lesson_args *a, const char *progress,
+                       struct lesson **l, struct lesson_player **p, char *key,
+                       size_t key_size)
 {
-	char err[1024], path[4096];
+	char err[1024], path[4096], last[512];
 	int status = 2;
 	struct lesson_manifest *m =
 		lesson_manifest_load(lesson_dir(), err, sizeof(err));
@@ -154,6 +162,11 @@ static int open_lesson(const struct lesson_args *a, struct lesson **l,
 		fprintf(stderr, "scanviz: %s\n", err);
 		return 2;
 	}
+	if (!what && progress[0] &&
+	    lesson_progress_last(progress, last, sizeof(last)) == 0 &&
+	    lesson_locate(m, last, path, sizeof(path), key, key_size, err,
+	                  sizeof(err)) == 0)
+		what = last;
 	if (!what)
 		what = m->names[0];
 	if (lesson_locate(m, what, path, sizeof(path), key, key_size, err,
@@ -227,11 +240,12 @@ int lesson_gui_main(int argc, char **argv)
 		lesson_gui_help(stdout);
 		return 0;
 	}
-	if (rc || (rc = open_lesson(&a, &l, &p, key, sizeof(key))) != 0)
+	if (rc)
 		return rc;
-
 	if (lesson_progress_path(progress, sizeof(progress)))
 		progress[0] = '\0';
+	if ((rc = open_lesson(&a, progress, &l, &p, key, sizeof(key))) != 0)
+		return rc;
 	if (a.slide)
 		lesson_player_goto_slide(p, (size_t)a.slide - 1);
 	else if (progress[0])
@@ -275,6 +289,12 @@ int lesson_gui_main(int argc, char **argv)
 	}
 	l = NULL; /* the panel owns them now */
 	p = NULL;
+	struct lesson_panel *lp = app->panel.ctx;
+	lesson_panel_set_backend(lp, a.backend);
+	if (gui_presenter_setup(lp, gui_window_sdl(w), gui_window_fonts(w), err,
+	                        sizeof(err)))
+		fprintf(stderr, "scanviz: %s; the lesson goes on without it\n",
+		        err);
 	sources = scene_source_set_load(argv[0]);
 	app->sources = sources;
 	if (a.screenshot_dir)

@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gui_frame_log.h"
+#include "gui_presenter.h"
+#include "lesson_eval.h"
 #include "trace_json.h"
 
 /* The app frees the traces it plays; the player keeps its own, so the app
@@ -83,7 +86,10 @@ void lesson_panel_show_slide(struct lesson_panel *lp)
 	const struct trace *t = lesson_player_trace(lp->player);
 	lp->answered = false;
 	lp->typed[0] = '\0';
+	lp->retry[0] = '\0';
+	lp->tries = 0;
 	lp->scroll = 0;
+	lp->list_open = false; /* the new slide's narration shows */
 	if (t && s->run != lp->run_shown) {
 		char err[256];
 		struct trace *copy =
@@ -112,15 +118,89 @@ void lesson_panel_show_slide(struct lesson_panel *lp)
 	lesson_panel_save(lp);
 }
 
+bool lesson_panel_asked(const struct lesson_panel *lp, size_t q)
+{
+	size_t pending;
+	size_t s = lesson_player_slide_index(lp->player);
+	return lesson_player_verdict(lp->player, s, q) != LESSON_UNANSWERED ||
+	       (lesson_player_pending(lp->player, &pending) && pending == q);
+}
+
+/* Answers that are counts the view's panel would give away. */
+static bool asks_count(const struct lesson_question *q)
+{
+	if (q->kind == LESSON_QUESTION_CHOICE)
+		return false;
+	switch (q->answer.kind) {
+	case LESSON_EXPR_ADDITIONS:
+	case LESSON_EXPR_ADDITIONS_PHASE:
+	case LESSON_EXPR_ADDITIONS_STEP:
+	case LESSON_EXPR_STEPS:
+	case LESSON_EXPR_HAZARDS:
+	case LESSON_EXPR_DIVERGENCES:
+	case LESSON_EXPR_HAZARDS_KIND:
+	case LESSON_EXPR_DIVERGENT_WARPS:
+	case LESSON_EXPR_WRONG:
+		return true;
+	default:
+		return false;
+	}
+}
+
+void lesson_panel_sync_view(struct lesson_panel *lp)
+{
+	struct gui_app *app = lp->app;
+	const struct lesson_question *q =
+		lesson_player_pending(lp->player, NULL);
+	bool hide = q && asks_count(q);
+	int element = -1, level = -1; /* level -1: the one shown */
+	const struct trace *t = lesson_player_trace(lp->player);
+	size_t step;
+	char err[64];
+	if (q && q->kind != LESSON_QUESTION_CHOICE) {
+		switch (q->answer.kind) {
+		case LESSON_EXPR_XY:
+			/* XY of the step's block: the figure numbers the
+			 * whole array of that step's level. */
+			if (!t || lesson_ref_resolve(&q->answer.step, t, &step,
+			                             err, sizeof(err)))
+				break;
+			element = (int)(t->steps[step].block * t->section_size +
+			                q->answer.index);
+			if (t->steps[step].launch < t->launch_count)
+				level = (int)t->launches[t->steps[step].launch]
+				                .level;
+			break;
+		case LESSON_EXPR_INPUT:
+		case LESSON_EXPR_OUTPUT:
+			element = (int)q->answer.index;
+			level = 0; /* the input and output of the whole scan */
+			break;
+		case LESSON_EXPR_BLOCK_SUM:
+		case LESSON_EXPR_SCANNED_SUM:
+			/* S of level 0 is level 1's input, its scan level 1's
+			 * output (scene.h's bands) */
+			element = (int)q->answer.index;
+			level = 1;
+			break;
+		default:
+			break;
+		}
+	}
+	if (app->view.hide_counts != hide || app->view.ask_element != element ||
+	    app->view.ask_level != level)
+		app->dirty = true;
+	app->view.hide_counts = hide;
+	app->view.ask_element = element;
+	app->view.ask_level = level;
+}
+
 static int panel_width(void *ctx, const struct gui_app *app, int w, int h)
 {
-	(void)ctx;
-	(void)h;
-	/* Room for the narration at a readable measure; projection's larger
-	 * type needs more. */
-	float share = app->projection ? 0.46f : 0.40f;
-	int width = (int)((float)w * share);
-	return width < 320 ? (w / 2 < 320 ? w / 2 : 320) : width;
+	struct lesson_panel *lp = ctx;
+	(void)app;
+	lesson_panel_sync_view(lp);
+	return lesson_layout_width(lp, w, h);
 }
 
 static int panel_build(void *ctx, const struct gui_app *app, struct scene *s,
@@ -151,19 +231,47 @@ static bool panel_event(void *ctx, struct gui_app *app, const SDL_Event *e)
 	return lesson_panel_event(ctx, e);
 }
 
+/* Lesson mode's keys, each once, with what it does here (the help card
+ * shows these instead of the figure window's). */
 static const char *const help_rows[] = {
 	"\xe2\x86\x92  Page Down",
-	"next slide (clickers send Page Down)",
+	"next slide; after the last, the next lesson",
 	"\xe2\x86\x90  Page Up",
-	"previous slide",
+	"previous slide; before the first, the previous lesson",
 	"\xe2\x86\x93  \xe2\x86\x91",
 	"one step of the slide forward, back",
+	"Home  /  End",
+	"the slide's first / last step",
 	"Space",
 	"play the slide's steps (a question stops them)",
-	"a b c ... / 0-9 Enter",
-	"answer the question shown",
+	"a b c ...  /  0-9 Enter",
+	"answer the question (a wrong first try gets a second)",
+	"Click",
+	"an answer, Previous / Next, Lessons, a lesson",
+	"N",
+	"hide or show the narration (a question still shows)",
+	"C",
+	"the lessons and your progress in each",
 	"L",
-	"lecturer view: notes, answers, next slide",
+	"lecturer view: notes, answers once asked, next slide",
+	"1  /  2  /  3",
+	"Figure 9.1 / 9.5 / 9.10 of the slide's run",
+	"+  /  \xe2\x88\x92",
+	"faster / slower",
+	"P",
+	"projection mode: big type, high contrast",
+	"F  or  F11",
+	"fullscreen",
+	"S",
+	"screenshot (PNG)",
+	"Wheel  /  drag",
+	"zoom / pan the figure (the narration scrolls);  0 resets",
+	"?  or  H  or  F1",
+	"this help",
+	"Esc",
+	"close a card, leave fullscreen, unzoom, quit",
+	"Q",
+	"quit (your place is saved)",
 	NULL,
 };
 
@@ -173,12 +281,29 @@ static const char *const *panel_help(void *ctx)
 	return help_rows;
 }
 
+static bool panel_window_event(void *ctx, struct gui_app *app,
+                               const SDL_Event *e)
+{
+	struct lesson_panel *lp = ctx;
+	return lp->presenter && gui_presenter_event(lp->presenter, app, e);
+}
+
+static void panel_drawn(void *ctx, struct gui_app *app)
+{
+	struct lesson_panel *lp = ctx;
+	(void)app;
+	gui_presenter_draw(lp->presenter);
+}
+
 static void panel_destroy(void *ctx)
 {
 	struct lesson_panel *lp = ctx;
 	lesson_panel_save(lp);
+	gui_presenter_destroy(lp->presenter);
 	lesson_player_destroy(lp->player);
 	lesson_destroy(lp->lesson);
+	scene_destroy(lp->probe);
+	free(lp->list);
 	free(lp);
 }
 
@@ -207,9 +332,19 @@ int lesson_panel_install(struct gui_app *app, struct lesson *l,
 		.event = panel_event,
 		.step_changed = panel_step_changed,
 		.help = panel_help,
+		.help_only = true,
+		.window_event = panel_window_event,
+		.drawn = panel_drawn,
 		.destroy = panel_destroy,
 	};
 	gui_app_set_side_panel(app, &panel);
+	gui_frame_log_lesson(lp);
 	lesson_panel_show_slide(lp);
 	return 0;
+}
+
+void lesson_panel_set_backend(struct lesson_panel *lp, const char *backend)
+{
+	snprintf(lp->backend, sizeof(lp->backend), "%s",
+	         backend ? backend : "");
 }

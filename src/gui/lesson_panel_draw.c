@@ -1,11 +1,14 @@
 /* lesson_panel_draw.c - the lesson panel as scene items: the slide's title
  * and narration (the Markdown of a lesson, laid out with word wrap:
  * paragraphs, lists, code, tables, sub-headings), the question box with
- * the answer being typed or the verdict and its explanation, the lecturer
- * view, and a line of keys. Depends on lesson_gui.h, the views' scene and
- * theme. */
+ * clickable choices, the answer being typed, a second try, or the verdict
+ * and its explanation, the lecturer view (answers only once asked), and a
+ * row of buttons (previous, next, lessons, narration). Depends on
+ * lesson_gui.h, lesson_colors.h, the views' scene and theme. */
 #include "lesson_gui.h"
+#include "lesson_colors.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +26,8 @@ struct flow {
 	float scroll;
 	float px; /* body text size */
 	bool emit;
+	bool colored; /* lines in `color` instead of their role's */
+	struct scene_color color;
 };
 
 /* A size relative to the body text, never below the theme's floor. */
@@ -80,9 +85,55 @@ static void line(struct flow *f, const char *text, float x,
 		if (text[0])
 			scene_text(f->s, f->m, text, x, y, size, font,
 			           SCENE_HALIGN_LEFT, SCENE_VALIGN_TOP,
-			           scene_theme_color(f->th, role));
+			           f->colored ? f->color
+			                      : scene_theme_color(f->th, role));
 	}
 	f->y += h;
+}
+
+/* A line of code or a table row, never cut short (a cut line of code
+ * reads as other code): it shrinks toward the theme's smallest text to
+ * fit the column, then breaks where it must, the rest indented. */
+static void code_line(struct flow *f, const char *text, float x, float size)
+{
+	float width = f->x1 - x;
+	float w = measure(f, SCENE_FONT_MONO, size, text);
+	if (w > width && w > 0) {
+		float fit = floorf(size * width / w);
+		size = fit < f->th->min_text ? f->th->min_text : fit;
+	}
+	if (!text[0]) {
+		line(f, "", x, SCENE_FONT_MONO, size, SCENE_ROLE_TEXT);
+		return;
+	}
+	/* continuation lines: the line's own indent and six more columns,
+	 * past the next level of indent of the code around it */
+	char buf[1100], cont[80];
+	size_t indent = strspn(text, " ");
+	snprintf(cont, sizeof(cont), "%*s",
+	         (int)(indent < 60 ? indent + 6 : 66), "");
+	for (const char *p = text; *p;) {
+		const char *lead = p == text ? "" : cont;
+		size_t n = strlen(p);
+		for (;;) {
+			snprintf(buf, sizeof(buf), "%s%.*s", lead, (int)n, p);
+			if (n <= 1 ||
+			    measure(f, SCENE_FONT_MONO, size, buf) <= width)
+				break;
+			do
+				n--;
+			while (n > 1 && ((unsigned char)p[n] & 0xC0) == 0x80);
+		}
+		/* break after a space where one is not too far back */
+		size_t k = n;
+		while (p[n] && k > n / 2 && p[k - 1] != ' ')
+			k--;
+		if (p[n] && k > n / 2)
+			n = k;
+		snprintf(buf, sizeof(buf), "%s%.*s", lead, (int)n, p);
+		line(f, buf, x, SCENE_FONT_MONO, size, SCENE_ROLE_TEXT);
+		p += n;
+	}
 }
 
 /* Copies text without Markdown's inline marks (** and `), line breaks
@@ -202,8 +253,7 @@ static void table_row(struct flow *f, const char *row, size_t len,
 		col++;
 		k++;
 	}
-	line(f, out, f->x0, SCENE_FONT_MONO, text_px(f, 0.85f),
-	     SCENE_ROLE_TEXT);
+	code_line(f, out, f->x0, text_px(f, 0.85f));
 }
 
 static void table(struct flow *f, const char **rows, const size_t *lens,
@@ -284,8 +334,8 @@ static void markdown(struct flow *f, const char *md)
 			f->y += f->px * 0.25f;
 		} else if (code) {
 			snprintf(piece, sizeof(piece), "%.*s", (int)len, p);
-			line(f, piece, f->x0 + f->px * 0.5f, SCENE_FONT_MONO,
-			     text_px(f, 0.8f), SCENE_ROLE_TEXT);
+			code_line(f, piece, f->x0 + f->px * 0.5f,
+			          text_px(f, 0.8f));
 		} else if (is_table) {
 			rows[table_rows] = p;
 			lens[table_rows++] = len;
@@ -332,6 +382,67 @@ static void slide_heading(struct flow *f, const struct lesson_panel *lp)
 	f->y += f->px * 0.4f;
 }
 
+/* A clickable choice: a framed button around its wrapped text. */
+static void choice(struct flow *f, const char *text, size_t index)
+{
+	struct flow dry = *f;
+	dry.emit = false;
+	float pad = f->px * 0.25f, x = f->x0 + f->px * 0.3f;
+	dry.y += pad;
+	wrap(&dry, text, x + pad, SCENE_FONT_SANS, f->px, SCENE_ROLE_TEXT);
+	float top = f->y - f->scroll, bottom = dry.y + pad - f->scroll;
+	if (f->emit && top >= f->top - 1 && bottom <= f->bottom + 1) {
+		struct scene_item *b = scene_box(
+			f->s, (struct scene_rect){x - pad, top, f->x1, bottom},
+			f->px * 0.25f,
+			scene_theme_color(f->th, SCENE_ROLE_BACKGROUND),
+			scene_theme_color(f->th, SCENE_ROLE_ELEMENT_EDGE),
+			f->px * 0.06f < 1 ? 1 : f->px * 0.06f);
+		if (b)
+			b->tag = (struct scene_tag){SCENE_TAG_CONTROL,
+			                            LESSON_CONTROL_CHOICE,
+			                            (int32_t)index, 0, 0};
+	}
+	f->y += pad;
+	wrap(f, text, x + pad, SCENE_FONT_SANS, f->px, SCENE_ROLE_TEXT);
+	f->y += pad + f->px * 0.2f;
+}
+
+/* The verdict: its first sentence ("Right: 6.", "Not quite: you said 4;
+ * the answer is 6.") in bold with a mark, in a colour that reads on the
+ * box, then the explanation, whose paragraphs are Markdown. */
+static void verdict(struct flow *f, const struct lesson_panel *lp)
+{
+	char head[512], buf[600];
+	const char *w = lp->why;
+	size_t end = 0;
+	while (w[end] &&
+	       !(w[end] == '.' &&
+	         (w[end + 1] == ' ' || w[end + 1] == '\n' || !w[end + 1])))
+		end++;
+	if (w[end] == '.')
+		end++;
+	snprintf(head, sizeof(head), "%.*s", (int)end, w);
+	for (char *c = head; *c; c++)
+		if (*c == '\n')
+			*c = ' ';
+	snprintf(buf, sizeof(buf), "%s %s",
+	         lp->verdict == LESSON_RIGHT ? "\xe2\x9c\x93" : "\xe2\x9c\x97",
+	         head);
+	struct flow v = *f;
+	v.colored = true;
+	v.color = lesson_verdict_color(
+		f->th, lp->verdict == LESSON_RIGHT,
+		scene_theme_color(f->th, SCENE_ROLE_BACKGROUND));
+	wrap(&v, buf, f->x0, SCENE_FONT_SANS_BOLD, f->px, SCENE_ROLE_TEXT);
+	f->y = v.y;
+	const char *rest = w + end;
+	while (*rest == ' ' || *rest == '\n')
+		rest++;
+	if (*rest)
+		markdown(f, rest);
+}
+
 static void question_text(struct flow *f, const struct lesson_panel *lp,
                           const struct lesson_question *q, size_t index)
 {
@@ -339,45 +450,52 @@ static void question_text(struct flow *f, const struct lesson_panel *lp,
 	wrap(f, "Question", f->x0, SCENE_FONT_SANS_BOLD, text_px(f, 0.85f),
 	     SCENE_ROLE_ACCENT);
 	markdown(f, q->text);
+	bool shown = lp->answered && lp->verdict_q == index;
 	for (size_t c = 0; c < q->choice_count; c++) {
 		char text[480];
 		plain(q->choices[c], strlen(q->choices[c]), text, sizeof(text));
 		snprintf(buf, sizeof(buf), "(%c) %s", 'a' + (int)c, text);
-		wrap(f, buf, f->x0 + f->px * 0.5f, SCENE_FONT_SANS, f->px,
-		     SCENE_ROLE_TEXT);
+		if (shown)
+			wrap(f, buf, f->x0 + f->px * 0.5f, SCENE_FONT_SANS,
+			     f->px, SCENE_ROLE_TEXT);
+		else
+			choice(f, buf, c);
 	}
 	f->y += f->px * 0.3f;
-	if (lp->answered && lp->verdict_q == index) {
-		/* The verdict's first sentence ("Right: 6.", "Not quite: you
-		 * said 4; the answer is 6.") in bold with a mark, then the
-		 * explanation. */
-		const char *rest = strstr(lp->why, ". ");
-		size_t head =
-			rest ? (size_t)(rest - lp->why) + 1 : strlen(lp->why);
-		snprintf(buf, sizeof(buf), "%s %.*s",
-		         lp->verdict == LESSON_RIGHT ? "\xe2\x9c\x93"
-		                                     : "\xe2\x9c\x97",
-		         (int)head, lp->why);
-		wrap(f, buf, f->x0, SCENE_FONT_SANS_BOLD, f->px,
-		     lp->verdict == LESSON_RIGHT ? SCENE_ROLE_FINISHED
-		                                 : SCENE_ROLE_RACE);
-		if (rest)
-			markdown(f, rest + 2);
+	if (shown) {
+		verdict(f, lp);
 		wrap(f, "\xe2\x86\x93 or Space goes on.", f->x0,
 		     SCENE_FONT_SANS, text_px(f, 0.8f), SCENE_ROLE_TEXT_DIM);
 		return;
 	}
-	if (q->kind == LESSON_QUESTION_CHOICE) {
-		snprintf(buf, sizeof(buf), "Press a letter, a to %c.",
+	/* The hint line, or after a wrong first try what was wrong, in its
+	 * place: the choices above stay where the pointer found them. */
+	struct flow v = *f;
+	if (lp->retry[0]) {
+		v.colored = true;
+		v.color = lesson_verdict_color(
+			f->th, false,
+			scene_theme_color(f->th, SCENE_ROLE_BACKGROUND));
+		snprintf(buf, sizeof(buf), "\xe2\x9c\x97 %s", lp->retry);
+	} else if (q->kind == LESSON_QUESTION_CHOICE) {
+		snprintf(buf, sizeof(buf),
+		         "Click one, or press a letter, a to %c.",
 		         'a' + (int)q->choice_count - 1);
-		wrap(f, buf, f->x0, SCENE_FONT_SANS, text_px(f, 0.8f),
-		     SCENE_ROLE_TEXT_DIM);
-		return;
+	} else {
+		snprintf(buf, sizeof(buf), "Type a number, then Enter.");
 	}
-	snprintf(buf, sizeof(buf), "Your answer: %s\xe2\x96\x8f", lp->typed);
-	wrap(f, buf, f->x0, SCENE_FONT_MONO, f->px, SCENE_ROLE_TEXT);
-	wrap(f, "Type a number, then Enter.", f->x0, SCENE_FONT_SANS,
-	     text_px(f, 0.8f), SCENE_ROLE_TEXT_DIM);
+	if (q->kind != LESSON_QUESTION_CHOICE) {
+		char typed[64];
+		snprintf(typed, sizeof(typed), "Your answer: %s\xe2\x96\x8f",
+		         lp->typed);
+		wrap(f, typed, f->x0, SCENE_FONT_MONO, f->px, SCENE_ROLE_TEXT);
+		v.y = f->y;
+	}
+	wrap(&v, buf, f->x0,
+	     lp->retry[0] ? SCENE_FONT_SANS_BOLD : SCENE_FONT_SANS,
+	     text_px(f, lp->retry[0] ? 0.9f : 0.8f),
+	     lp->retry[0] ? SCENE_ROLE_TEXT : SCENE_ROLE_TEXT_DIM);
+	f->y = v.y;
 }
 
 /* The question on screen: the pending one, or the one just answered. */
@@ -438,8 +556,14 @@ static void lecturer(struct flow *f, const struct lesson_panel *lp)
 		wrap(f, "Answers", f->x0, SCENE_FONT_SANS_BOLD, f->px,
 		     SCENE_ROLE_ACCENT);
 		for (size_t q = 0; q < sl->question_count; q++) {
-			lesson_player_right_answer(lp->player, s, q, right,
-			                           sizeof(right));
+			/* The projector shows this view: an answer waits
+			 * until its question has been put to the room. */
+			if (lesson_panel_asked(lp, q))
+				lesson_player_right_answer(
+					lp->player, s, q, right, sizeof(right));
+			else
+				snprintf(right, sizeof(right),
+				         "(shown once the question is asked)");
 			char text[256];
 			plain(sl->questions[q].text,
 			      strlen(sl->questions[q].text), text,
@@ -465,18 +589,159 @@ static void lecturer(struct flow *f, const struct lesson_panel *lp)
 	}
 }
 
-static const char keys_line[] =
-	"\xe2\x86\x90 \xe2\x86\x92 slides   Space play   \xe2\x86\x91 \xe2\x86\x93 "
-	"steps   L lecturer view   ? keys";
+float lesson_panel_markdown(struct scene *s, const struct scene_text_metrics *m,
+                            const struct scene_theme *th, float x0, float x1,
+                            float y, float bottom, float px, const char *md)
+{
+	struct flow f = {.s = s,
+	                 .m = m,
+	                 .th = th,
+	                 .x0 = x0,
+	                 .x1 = x1,
+	                 .y = y,
+	                 .top = y,
+	                 .bottom = bottom,
+	                 .px = px,
+	                 .emit = true};
+	markdown(&f, md);
+	return f.y;
+}
+
+float lesson_panel_wrap(struct scene *s, const struct scene_text_metrics *m,
+                        const struct scene_theme *th, float x0, float x1,
+                        float y, float bottom, float px, const char *text,
+                        enum scene_font font, enum scene_role role)
+{
+	struct flow f = {.s = s,
+	                 .m = m,
+	                 .th = th,
+	                 .x0 = x0,
+	                 .x1 = x1,
+	                 .y = y,
+	                 .top = y,
+	                 .bottom = bottom,
+	                 .px = px,
+	                 .emit = true};
+	char flat[1024];
+	plain(text, strlen(text), flat, sizeof(flat));
+	wrap(&f, flat, x0, font, px, role);
+	return f.y;
+}
+
+float lesson_panel_button(struct scene *s, const struct scene_text_metrics *m,
+                          const struct scene_theme *th, const char *label,
+                          float x, float cy, float size, int control, bool on)
+{
+	float w = 0, h = 0, pad = size * 0.5f;
+	m->measure(m->ctx, SCENE_FONT_SANS_BOLD, size, label, &w, &h);
+	struct scene_rect r = {x, cy - size * 0.85f, x + w + 2 * pad,
+	                       cy + size * 0.85f};
+	struct scene_color fill = scene_theme_color(
+		th, on ? SCENE_ROLE_ACCENT : SCENE_ROLE_CONTROL);
+	struct scene_item *b =
+		scene_box(s, r, size * 0.3f, fill,
+	                  scene_theme_color(th, SCENE_ROLE_ELEMENT_EDGE),
+	                  size * 0.06f < 1 ? 1 : size * 0.06f);
+	if (b)
+		b->tag =
+			(struct scene_tag){SCENE_TAG_CONTROL, control, 0, 0, 0};
+	struct scene_color ink = lesson_readable(
+		th, scene_theme_color(th, SCENE_ROLE_CONTROL_TEXT), fill);
+	scene_text(s, m, label, x + pad, cy, size, SCENE_FONT_SANS_BOLD,
+	           SCENE_HALIGN_LEFT, SCENE_VALIGN_MIDDLE, ink);
+	return r.x1;
+}
+
+struct footer_button {
+	const char *label;
+	int control;
+	bool on;
+};
+
+/* The footer: buttons for the mouse (previous, next, the lesson list, the
+ * narration), then "? keys" where it fits. The type shrinks to fit the
+ * panel, down to the theme's floor; then the last buttons go. */
+static void footer(struct lesson_panel *lp, struct scene *s,
+                   struct scene_rect area, const struct scene_theme *th,
+                   const struct scene_text_metrics *m, float px, float margin,
+                   float height)
+{
+	const struct footer_button all[] = {
+		{"\xe2\x97\x80 Previous", LESSON_CONTROL_PREV, false},
+		{"Next \xe2\x96\xb6", LESSON_CONTROL_NEXT, false},
+		{"Lessons", LESSON_CONTROL_LIST, lp->list_open},
+		{lp->collapsed ? "Show text" : "Hide text",
+	         LESSON_CONTROL_NARRATION, false},
+	};
+	size_t count = sizeof(all) / sizeof(all[0]);
+	float room = area.x1 - area.x0 - 2 * margin;
+	float size = px * 0.8f < th->min_text ? th->min_text : px * 0.8f;
+	float w = 0, h = 0, gap = px * 0.4f;
+	float total;
+	for (;;) {
+		total = 0;
+		for (size_t k = 0; k < count; k++) {
+			m->measure(m->ctx, SCENE_FONT_SANS_BOLD, size,
+			           all[k].label, &w, &h);
+			total += w + size + gap;
+		}
+		if (total <= room)
+			break;
+		if (size * 0.9f >= th->min_text)
+			size *= 0.9f;
+		else if (count > 2)
+			count--;
+		else
+			break;
+	}
+	float cy = area.y1 - height * 0.5f, x = area.x0 + margin;
+	scene_line(s, area.x0 + margin, area.y1 - height, area.x1 - margin,
+	           area.y1 - height, px * 0.08f,
+	           scene_theme_color(th, SCENE_ROLE_GRID));
+	for (size_t k = 0; k < count; k++)
+		x = lesson_panel_button(s, m, th, all[k].label, x, cy, size,
+		                        all[k].control, all[k].on) +
+		    gap;
+	const char *keys = lp->content_height > area.y1 - area.y0 - height
+	                           ? "? keys  wheel scrolls"
+	                           : "? keys";
+	m->measure(m->ctx, SCENE_FONT_SANS, size, keys, &w, &h);
+	if (w > area.x1 - margin - x) {
+		keys = "? keys";
+		m->measure(m->ctx, SCENE_FONT_SANS, size, keys, &w, &h);
+	}
+	if (w <= area.x1 - margin - x)
+		scene_text(s, m, keys, area.x1 - margin, cy, size,
+		           SCENE_FONT_SANS, SCENE_HALIGN_RIGHT,
+		           SCENE_VALIGN_MIDDLE,
+		           scene_theme_color(th, SCENE_ROLE_TEXT_DIM));
+}
+
+/* What the panel's text column shows: the lecturer view, or the
+ * narration with the question box (only the question when collapsed). */
+static void body(struct flow *f, struct lesson_panel *lp, bool asking)
+{
+	slide_heading(f, lp);
+	if (lp->lecturer)
+		lecturer(f, lp);
+	else if (!lp->collapsed)
+		markdown(f, lesson_player_narration(lp->player));
+	f->y += f->px * 0.6f;
+	if (asking)
+		question_box(f, lp);
+}
 
 int lesson_panel_draw(struct lesson_panel *lp, struct scene *s,
                       struct scene_rect area, const struct scene_theme *th,
                       const struct scene_text_metrics *m)
 {
-	float px = scene_theme_text_px(th, (int)(area.y1 - area.y0));
+	const struct gui_app *app = lp->app;
+	float px = lesson_layout_text_px(lp, th, app->width, app->height,
+	                                 (int)(area.x1 - area.x0));
 	float margin = px * 1.0f;
-	float footer = px * 2.2f;
+	float foot = px * 2.4f;
 	lp->area = area;
+	lp->text_px = px;
 	scene_box(s, area, 0, scene_theme_color(th, SCENE_ROLE_PANEL),
 	          (struct scene_color){0, 0, 0, 0}, 0);
 	/* the divider: a box, whose ends stay inside the window (a line's
@@ -487,6 +752,13 @@ int lesson_panel_draw(struct lesson_panel *lp, struct scene *s,
 		(struct scene_rect){area.x0, area.y0, area.x0 + rule, area.y1},
 		0, scene_theme_color(th, SCENE_ROLE_GRID),
 		(struct scene_color){0, 0, 0, 0}, 0);
+	if (lp->list_open) {
+		struct scene_rect list = {area.x0 + margin, area.y0 + margin,
+		                          area.x1 - margin, area.y1 - foot};
+		lesson_nav_list_draw(lp, s, list, th, m, px);
+		footer(lp, s, area, th, m, px, margin, foot);
+		return s->failed ? -1 : 0;
+	}
 
 	struct flow f = {
 		.s = s,
@@ -496,21 +768,21 @@ int lesson_panel_draw(struct lesson_panel *lp, struct scene *s,
 		.x1 = area.x1 - margin,
 		.y = area.y0 + margin,
 		.top = area.y0 + margin * 0.5f,
-		.bottom = area.y1 - footer,
+		.bottom = area.y1 - foot,
 		.px = px,
 	};
 	/* Measure first: a pending question scrolls into view. */
+	size_t index;
+	bool asking = !lp->lecturer && shown_question(lp, &index);
 	struct flow dry = f;
 	dry.emit = false;
 	slide_heading(&dry, lp);
 	if (lp->lecturer)
 		lecturer(&dry, lp);
-	else
+	else if (!lp->collapsed)
 		markdown(&dry, lesson_player_narration(lp->player));
 	dry.y += px * 0.6f;
 	float before_box = dry.y;
-	size_t index;
-	bool asking = !lp->lecturer && shown_question(lp, &index);
 	if (asking)
 		question_box(&dry, lp);
 	lp->content_height = dry.y - f.y;
@@ -532,46 +804,7 @@ int lesson_panel_draw(struct lesson_panel *lp, struct scene *s,
 
 	f.scroll = lp->scroll;
 	f.emit = true;
-	slide_heading(&f, lp);
-	if (lp->lecturer)
-		lecturer(&f, lp);
-	else
-		markdown(&f, lesson_player_narration(lp->player));
-	f.y += px * 0.6f;
-	if (!lp->lecturer)
-		question_box(&f, lp);
-
-	scene_line(s, area.x0 + margin, area.y1 - footer, area.x1 - margin,
-	           area.y1 - footer, px * 0.08f,
-	           scene_theme_color(th, SCENE_ROLE_GRID));
-	char footer_text[256];
-	snprintf(footer_text, sizeof(footer_text), "%s%s", keys_line,
-	         max_scroll > 0 ? "   wheel scrolls" : "");
-	/* The key line shrinks to fit a narrow panel, down to the theme's
-	 * smallest text; then it drops its last entries ("?" lists them all). */
-	float size = px * 0.75f, w = 0, h = 0,
-	      room = area.x1 - area.x0 - 2 * margin;
-	m->measure(m->ctx, SCENE_FONT_SANS, size, footer_text, &w, &h);
-	if (w > room && w > 0)
-		size *= room / w;
-	if (size < th->min_text)
-		size = th->min_text;
-	for (;;) {
-		m->measure(m->ctx, SCENE_FONT_SANS, size, footer_text, &w, &h);
-		char *cut = strstr(footer_text, "   ");
-		char *last = NULL;
-		while (cut) {
-			last = cut;
-			cut = strstr(cut + 3, "   ");
-		}
-		if (w <= room || !last)
-			break;
-		*last = '\0';
-	}
-	if (w <= room)
-		scene_text(s, m, footer_text, area.x0 + margin,
-		           area.y1 - footer * 0.5f, size, SCENE_FONT_SANS,
-		           SCENE_HALIGN_LEFT, SCENE_VALIGN_MIDDLE,
-		           scene_theme_color(th, SCENE_ROLE_TEXT_DIM));
+	body(&f, lp, asking);
+	footer(lp, s, area, th, m, px, margin, foot);
 	return s->failed ? -1 : 0;
 }

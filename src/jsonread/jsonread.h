@@ -60,4 +60,10 @@ int jsonread_fields(struct jsonread *r, const cJSON *obj,
                     const char *const *names, int count, unsigned optional,
                     const cJSON **out);
 
+/* Checks what cJSON accepts and JSON does not (jsonread_text.c): bytes
+ * that are not UTF-8, raw control characters or \u0000 inside a string, a
+ * NUL byte, a number with a leading zero ("04"). A UTF-8 byte-order mark
+ * first is allowed. Returns NULL, or what is wrong with *at its offset. */
+const char *jsonread_check_text(const char *text, size_t len, size_t *at);
+
 #endif

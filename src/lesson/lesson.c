@@ -35,6 +35,21 @@ static void free_question(struct lesson_question *q)
 	free(q->why);
 }
 
+bool lesson_expr_is_list(enum lesson_expr_kind k)
+{
+	switch (k) {
+	case LESSON_EXPR_OUTPUT_ALL:
+	case LESSON_EXPR_BLOCK_SUMS:
+	case LESSON_EXPR_SCANNED_SUMS:
+	case LESSON_EXPR_XY_ALL:
+	case LESSON_EXPR_FINAL:
+	case LESSON_EXPR_LANES:
+		return true;
+	default:
+		return false;
+	}
+}
+
 static void free_slide(struct lesson_slide *s)
 {
 	free(s->title);
@@ -44,6 +59,9 @@ static void free_slide(struct lesson_slide *s)
 	for (size_t k = 0; k < s->question_count; k++)
 		free_question(&s->questions[k]);
 	free(s->questions);
+	for (size_t k = 0; k < s->claim_count; k++)
+		free(s->claims[k].values), free(s->claims[k].text);
+	free(s->claims);
 	free(s->notes);
 }
 

@@ -18,6 +18,12 @@
 #define LESSON_MAX_FILE_BYTES ((size_t)1 << 20)
 /* Longest input a `show` may give: the views show every element. */
 #define LESSON_MAX_INPUT 65536u
+/* What one lesson may run in all, counted when it is parsed: every `show`
+ * is a run of its input's length, and a claim on random schedules
+ * (right-seeds:A..B) one run more per seed. A run's trace keeps every step,
+ * so these bound the memory a lesson file can ask for. */
+#define LESSON_MAX_TOTAL_ELEMENTS ((size_t)1 << 20)
+#define LESSON_MAX_RUNS 256u
 
 /* Where something was written: 1-based line and byte column. */
 struct lesson_pos {
@@ -87,6 +93,17 @@ enum lesson_expr_kind {
 	LESSON_EXPR_XY,
 	LESSON_EXPR_BLOCK_SUM,
 	LESSON_EXPR_SCANNED_SUM,
+	LESSON_EXPR_WRONG,           /* outputs unlike the sequential scan's */
+	LESSON_EXPR_HAZARDS_KIND,    /* hazards of one kind */
+	LESSON_EXPR_DIVERGENT_WARPS, /* warps with some, not all, adding */
+	LESSON_EXPR_RIGHT_SEEDS, /* random schedules giving the right output */
+	/* Lists: claims only (a question's answer is one number). */
+	LESSON_EXPR_OUTPUT_ALL,   /* the whole output */
+	LESSON_EXPR_BLOCK_SUMS,   /* S as kernel 1 wrote it */
+	LESSON_EXPR_SCANNED_SUMS, /* S after it was scanned */
+	LESSON_EXPR_XY_ALL,       /* XY after a step */
+	LESSON_EXPR_FINAL,        /* XY indices no later step adds to */
+	LESSON_EXPR_LANES,        /* per warp, the threads adding at a step */
 };
 
 struct lesson_expr {
@@ -95,7 +112,21 @@ struct lesson_expr {
 	double number;          /* NUMBER */
 	enum trace_phase phase; /* ADDITIONS_PHASE */
 	uint32_t index;         /* INPUT, OUTPUT, XY, BLOCK_SUM, SCANNED_SUM */
-	struct lesson_ref step; /* XY, ADDITIONS_STEP */
+	struct lesson_ref step; /* XY, ADDITIONS_STEP and the @STEP kinds */
+	enum trace_hazard_kind hazard;  /* HAZARDS_KIND */
+	uint32_t seed_first, seed_last; /* RIGHT_SEEDS */
+};
+
+/* True for the expressions whose value is a list of numbers. */
+bool lesson_expr_is_list(enum lesson_expr_kind k);
+
+/* A `claim`: a quantity the narration states, computed from the slide's
+ * trace by `scanviz lessons --check` and compared with what is written. */
+struct lesson_claim {
+	char *text; /* the expression as written, for messages; owned */
+	struct lesson_expr expr;
+	double *values; /* what the lesson states (NaN allowed); owned */
+	size_t value_count;
 };
 
 enum lesson_question_kind {
@@ -138,6 +169,8 @@ struct lesson_slide {
 	size_t segment_count;
 	struct lesson_question *questions;
 	size_t question_count;
+	struct lesson_claim *claims;
+	size_t claim_count;
 	char *notes; /* NULL when none */
 };
 
@@ -149,6 +182,8 @@ struct lesson {
 	size_t run_count;
 	struct lesson_slide *slides;
 	size_t slide_count;
+	/* what its shows and claims run, counted against the limits above */
+	size_t total_elements, total_runs;
 };
 
 /* Parses a lesson from `len` bytes of `text` (not NUL-terminated). `file`

@@ -2,9 +2,11 @@
  * takes every lesson as a student would, headless: it loads it (which runs
  * every show and resolves every reference), then walks every slide to its
  * end, answering each question with the answer its trace gives and
- * requiring the player to call it right. Depends on the lesson layer. */
+ * requiring the player to call it right, and computes every claim its
+ * narration makes from the traces. Depends on the lesson layer. */
 #include "lesson_cli.h"
 #include "lesson.h"
+#include "lesson_claims.h"
 #include "lesson_manifest.h"
 #include "lesson_player.h"
 
@@ -141,9 +143,15 @@ static void print_lesson(struct lesson_player *p)
 	}
 }
 
+/* What --check checked, over all the lessons it took. */
+struct tally {
+	size_t lessons, answers, claims;
+};
+
 /* Loads one lesson and its player; returns the exit status. */
 static int open_one(const struct lesson_manifest *m, const char *what,
-                    const struct lesson_player_options *o, bool print)
+                    const struct lesson_player_options *o, bool print,
+                    struct tally *tally)
 {
 	char path[4096], key[4096], err[1024];
 	int status = 2;
@@ -160,12 +168,21 @@ static int open_one(const struct lesson_manifest *m, const char *what,
 		print_lesson(p);
 		status = 0;
 	} else if (p) {
+		size_t claims = 0;
 		status = play_through(p, err, sizeof(err));
 		if (status == 0)
-			printf("ok  %-30s %2zu slides, %2zu questions, %zu run%s on %s\n",
-			       key, l->slide_count, question_count(l),
+			status = lesson_claims_check(p, &claims, err,
+			                             sizeof(err));
+		if (status == 0) {
+			printf("ok  %-30s %2zu slides, %2zu answers and %2zu claims "
+			       "checked, %zu run%s on %s\n",
+			       key, l->slide_count, question_count(l), claims,
 			       l->run_count, l->run_count == 1 ? "" : "s",
 			       lesson_player_backend(p));
+			tally->lessons++;
+			tally->answers += question_count(l);
+			tally->claims += claims;
+		}
 	}
 	if (status)
 		fprintf(stderr, "scanviz: %s\n", err);
@@ -253,14 +270,20 @@ int lesson_cli_main(int argc, char **argv)
 		free(names);
 		return 2;
 	}
+	struct tally tally = {0};
 	if (!check && !print)
 		status = list(m);
 	else if (count == 0)
 		for (size_t k = 0; k < m->count && status == 0; k++)
-			status = open_one(m, m->names[k], &o, false);
+			status = open_one(m, m->names[k], &o, false, &tally);
 	else
 		for (int k = 0; k < count && status == 0; k++)
-			status = open_one(m, names[k], &o, print);
+			status = open_one(m, names[k], &o, print, &tally);
+	if (check && status == 0)
+		printf("checked %zu lesson%s: %zu answers and %zu claims, all "
+		       "right\n",
+		       tally.lessons, tally.lessons == 1 ? "" : "s",
+		       tally.answers, tally.claims);
 	lesson_manifest_destroy(m);
 	free(names);
 	return status;

@@ -1,6 +1,6 @@
 /* lesson_directives.c - what each directive of docs/lesson-format.md does
- * to the slide being built (show, steps, ask, why, notes, if/else/endif),
- * and the checks a slide must pass once complete. A `show` is checked
+ * to the slide being built (show, steps, ask, why, claim, notes,
+ * if/else/endif), and the checks a slide must pass once complete. A `show` is checked
  * against the algorithm table here, with scan_request_check, so a lesson
  * that loads asks only for runs its kernels take. Depends on
  * lesson_build.h, the scan and exec tables, and the options layer's input
@@ -171,6 +171,32 @@ static int show_values(struct build *b, const struct directive *d,
 	return 0;
 }
 
+/* Adds `runs` runs of n elements to what the lesson asks for, refusing it
+ * past the limits of lesson.h: every run's trace is kept while the lesson
+ * is open, so a file of a few hundred shows could ask for more memory than
+ * any machine has. */
+static int count_runs(struct build *b, uint32_t col, size_t runs, size_t n)
+{
+	struct lesson *l = b->lesson;
+	if (runs > LESSON_MAX_RUNS - l->total_runs)
+		return lesson_syntax_fail(
+			&b->sx, col,
+			"this brings the lesson to more than %u runs, the most "
+			"one lesson may make: split it into several lessons",
+			LESSON_MAX_RUNS);
+	if (n > LESSON_MAX_TOTAL_ELEMENTS ||
+	    runs > (LESSON_MAX_TOTAL_ELEMENTS - l->total_elements) / n)
+		return lesson_syntax_fail(
+			&b->sx, col,
+			"this brings the lesson's runs to more than %zu elements "
+			"in all, the most one lesson may scan: use smaller inputs "
+			"or split the lesson",
+			LESSON_MAX_TOTAL_ELEMENTS);
+	l->total_runs += runs;
+	l->total_elements += runs * n;
+	return 0;
+}
+
 /* The book's 16 values (Figure 9.10), the input when a show gives none. */
 static const float book_input[] = {2, 1, 3, 1, 0, 4, 1, 2,
                                    0, 3, 1, 2, 5, 3, 1, 2};
@@ -221,7 +247,7 @@ static int do_show(struct build *b, const struct directive *d)
 		return lesson_syntax_fail(&b->sx, d->name.col, "%s", why);
 	r->section = req.section;
 	b->run = s->run = (long)(l->run_count - 1);
-	return 0;
+	return count_runs(b, d->name.col, 1, r->n);
 }
 
 static int need_run(struct build *b, struct word w)
@@ -359,6 +385,66 @@ static int do_ask(struct build *b, const struct directive *d)
 	return 0;
 }
 
+/* `claim EXPR=VALUE ...`: quantities the narration states, checked
+ * against the slide's trace by `scanviz lessons --check`. */
+static int do_claim(struct build *b, const struct directive *d)
+{
+	struct lesson_slide *s = b->slide;
+	if (need_run(b, d->name))
+		return -1;
+	if (d->argc == 0)
+		return lesson_syntax_fail(
+			&b->sx, d->name.col + (uint32_t)d->name.len,
+			"expected EXPRESSION=VALUE: a trace quantity and what "
+			"the lesson says it is");
+	for (size_t a = 0; a < d->argc; a++) {
+		struct word w = d->args[a];
+		size_t eq = 0;
+		while (eq < w.len && w.s[eq] != '=')
+			eq++;
+		if (eq == 0 || eq + 1 >= w.len)
+			return lesson_syntax_fail(
+				&b->sx, w.col,
+				"expected EXPRESSION=VALUE (additions.reverse=11, "
+				"final@reduce:8=0,1,3,7,15)");
+		struct lesson_claim *grown = realloc(
+			s->claims, (s->claim_count + 1) * sizeof(*grown));
+		if (!grown)
+			return oom(b);
+		s->claims = grown;
+		struct lesson_claim *c = &s->claims[s->claim_count++];
+		memset(c, 0, sizeof(*c));
+		struct word expr = {w.s, eq, w.col};
+		struct word value = {w.s + eq + 1, w.len - eq - 1,
+		                     w.col + (uint32_t)eq + 1};
+		if (!(c->text = lesson_text_dup(expr.s, expr.len)))
+			return oom(b);
+		if (lesson_read_claim_expr(&b->sx, expr, &c->expr) ||
+		    lesson_read_values(&b->sx, value, &c->values,
+		                       &c->value_count))
+			return -1;
+		if (!lesson_expr_is_list(c->expr.kind) && c->value_count != 1)
+			return lesson_syntax_fail(
+				&b->sx, value.col,
+				"expected one number: '%.*s' is not a list",
+				(int)(eq > 40 ? 40 : eq), w.s);
+		if (c->expr.kind != LESSON_EXPR_RIGHT_SEEDS)
+			continue;
+		const struct lesson_run *r = &b->lesson->runs[s->run];
+		if (r->backend == LESSON_BACKEND_CUDA)
+			return lesson_syntax_fail(
+				&b->sx, w.col,
+				"right-seeds runs the CPU emulator's random "
+				"schedules: not with backend=cuda");
+		if (count_runs(b, w.col,
+		               (size_t)c->expr.seed_last - c->expr.seed_first +
+		                       1,
+		               r->n))
+			return -1;
+	}
+	return 0;
+}
+
 static int do_text_block(struct build *b, const struct directive *d, char **dst)
 {
 	if (d->open) {
@@ -470,6 +556,8 @@ int lesson_build_directive(struct build *b, const struct directive *d)
 		return do_ask(b, d);
 	if (lesson_word_is(d->name, "why"))
 		return do_why(b, d);
+	if (lesson_word_is(d->name, "claim"))
+		return do_claim(b, d);
 	if (lesson_word_is(d->name, "notes"))
 		return do_text_block(b, d, &b->slide->notes);
 	if (lesson_word_is(d->name, "if"))
@@ -481,7 +569,7 @@ int lesson_build_directive(struct build *b, const struct directive *d)
 	return lesson_syntax_fail(
 		&b->sx, d->name.col,
 		"unknown directive '%.*s': expected show, steps, ask, "
-		"why, notes, if, else or endif",
+		"why, claim, notes, if, else or endif",
 		(int)(d->name.len > 40 ? 40 : d->name.len), d->name.s);
 }
 

@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int lesson_ref_resolve(const struct lesson_ref *r, const struct trace *t,
@@ -80,6 +81,56 @@ static int element(const float *a, size_t n, uint32_t i, const char *what,
 	return 0;
 }
 
+/* A block has at most 1024 threads (kernels/scan_limits.h), 32 warps. */
+#define BLOCK_THREADS_MAX 1024u
+#define BLOCK_WARPS_MAX (BLOCK_THREADS_MAX / 32)
+
+/* Output elements that differ from the sequential scan of the input (a
+ * NaN differs from everything). */
+static size_t wrong_outputs(const struct trace *t)
+{
+	double *want = t->n ? malloc(t->n * sizeof(*want)) : NULL;
+	size_t wrong = 0;
+	if (!want)
+		return t->n;
+	scan_reference(t->input, t->n, want);
+	for (size_t i = 0; i < t->n; i++)
+		if (!lesson_same_number(t->output[i], want[i]))
+			wrong++;
+	free(want);
+	return wrong;
+}
+
+/* Per warp of the step's block, how many of its threads made an addition
+ * in the step: the lanes a GPU runs the addition with, the others masked
+ * off. Fills lanes[0..*warps-1] (at most 32 warps). */
+static void step_lanes(const struct trace *t, size_t step, uint32_t *lanes,
+                       uint32_t *warps)
+{
+	const struct trace_step *s = &t->steps[step];
+	const struct trace_add *adds = trace_step_adds(t, step);
+	uint32_t threads = t->launches[s->launch].threads;
+	bool seen[BLOCK_THREADS_MAX] = {false};
+	*warps = (threads + 31) / 32;
+	if (*warps > BLOCK_WARPS_MAX)
+		*warps = BLOCK_WARPS_MAX;
+	memset(lanes, 0, *warps * sizeof(*lanes));
+	for (uint32_t k = 0; k < s->add_count; k++) {
+		uint32_t th = adds[k].thread;
+		if (th < BLOCK_THREADS_MAX && !seen[th] && th / 32 < *warps) {
+			seen[th] = true;
+			lanes[th / 32]++;
+		}
+	}
+}
+
+/* Threads of warp w in a block of `threads`. */
+static uint32_t warp_size_of(uint32_t threads, uint32_t w)
+{
+	uint32_t rest = threads - w * 32;
+	return rest < 32 ? rest : 32;
+}
+
 int lesson_expr_eval(const struct lesson_expr *e, const struct trace *t,
                      double *value, char *err, size_t err_size)
 {
@@ -136,6 +187,41 @@ int lesson_expr_eval(const struct lesson_expr *e, const struct trace *t,
 		                       : NULL,
 		               top ? top->blocks : 0, e->index, "scanned-sum",
 		               value, err, err_size);
+	case LESSON_EXPR_WRONG:
+		*value = (double)wrong_outputs(t);
+		return 0;
+	case LESSON_EXPR_HAZARDS_KIND: {
+		size_t count = 0;
+		for (size_t k = 0; k < t->hazard_count; k++)
+			count += t->hazards[k].kind == e->hazard;
+		*value = (double)count;
+		return 0;
+	}
+	case LESSON_EXPR_DIVERGENT_WARPS: {
+		size_t step;
+		uint32_t lanes[BLOCK_WARPS_MAX], warps, count = 0;
+		if (lesson_ref_resolve(&e->step, t, &step, err, err_size))
+			return -1;
+		step_lanes(t, step, lanes, &warps);
+		uint32_t threads = t->launches[t->steps[step].launch].threads;
+		for (uint32_t w = 0; w < warps; w++)
+			count += lanes[w] > 0 &&
+			         lanes[w] < warp_size_of(threads, w);
+		*value = count;
+		return 0;
+	}
+	case LESSON_EXPR_RIGHT_SEEDS:
+		snprintf(err, err_size,
+		         "right-seeds needs runs of its own, not one trace");
+		return -1;
+	case LESSON_EXPR_OUTPUT_ALL:
+	case LESSON_EXPR_BLOCK_SUMS:
+	case LESSON_EXPR_SCANNED_SUMS:
+	case LESSON_EXPR_XY_ALL:
+	case LESSON_EXPR_FINAL:
+	case LESSON_EXPR_LANES:
+		snprintf(err, err_size, "a list is not one number");
+		return -1;
 	case LESSON_EXPR_XY: {
 		size_t step;
 		if (lesson_ref_resolve(&e->step, t, &step, err, err_size))
@@ -154,6 +240,114 @@ int lesson_expr_eval(const struct lesson_expr *e, const struct trace *t,
 	}
 	}
 	snprintf(err, err_size, "unknown expression");
+	return -1;
+}
+
+/* Appends v to a growing list; returns 0 or -1 (out of memory). */
+static int push(double **list, size_t *count, double v)
+{
+	/* capacity: 16, then doubled each time a power of two fills */
+	if (*count == 0 || (*count >= 16 && (*count & (*count - 1)) == 0)) {
+		size_t cap = *count ? *count * 2 : 16;
+		double *grown = realloc(*list, cap * sizeof(**list));
+		if (!grown)
+			return -1;
+		*list = grown;
+	}
+	(*list)[(*count)++] = v;
+	return 0;
+}
+
+static int float_list(const float *a, size_t n, const char *what, double **out,
+                      size_t *count, char *err, size_t err_size)
+{
+	if (!a) {
+		snprintf(err, err_size, "this run records no %s", what);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (push(out, count, a[i]))
+			return -1;
+	return 0;
+}
+
+static int eval_list(const struct lesson_expr *e, const struct trace *t,
+                     double **out, size_t *count, char *err, size_t err_size)
+{
+	const struct trace_level *top = t->level_count ? &t->levels[0] : NULL;
+	bool sums = top && t->level_count > 1;
+	size_t step = 0;
+	if ((e->kind == LESSON_EXPR_XY_ALL || e->kind == LESSON_EXPR_FINAL ||
+	     e->kind == LESSON_EXPR_LANES) &&
+	    lesson_ref_resolve(&e->step, t, &step, err, err_size))
+		return -1;
+	const struct trace_step *s = t->step_count ? &t->steps[step] : NULL;
+	switch (e->kind) {
+	case LESSON_EXPR_OUTPUT_ALL:
+		return float_list(t->output, t->n, "output", out, count, err,
+		                  err_size);
+	case LESSON_EXPR_BLOCK_SUMS:
+		return float_list(sums ? top->block_sums : NULL,
+		                  top ? top->blocks : 0, "block sums S", out,
+		                  count, err, err_size);
+	case LESSON_EXPR_SCANNED_SUMS:
+		return float_list(sums ? top->block_sums_scanned : NULL,
+		                  top ? top->blocks : 0, "scanned block sums",
+		                  out, count, err, err_size);
+	case LESSON_EXPR_XY_ALL:
+		return float_list(trace_step_xy(t, step), s->xy_len,
+		                  "XY at that step", out, count, err, err_size);
+	case LESSON_EXPR_FINAL:
+		/* final: no addition of a later step of the same block
+		 * writes it, so it already holds what the block stores */
+		for (uint32_t j = 0; j < s->xy_len; j++) {
+			bool written = false;
+			for (size_t k = step + 1;
+			     k < t->step_count && !written &&
+			     t->steps[k].launch == s->launch;
+			     k++) {
+				const struct trace_add *a =
+					trace_step_adds(t, k);
+				if (t->steps[k].block != s->block)
+					continue;
+				for (uint32_t m = 0; m < t->steps[k].add_count;
+				     m++)
+					written = written || a[m].dst == j;
+			}
+			if (!written && push(out, count, j))
+				return -1;
+		}
+		return 0;
+	case LESSON_EXPR_LANES: {
+		uint32_t lanes[BLOCK_WARPS_MAX], warps;
+		step_lanes(t, step, lanes, &warps);
+		for (uint32_t w = 0; w < warps; w++)
+			if (push(out, count, lanes[w]))
+				return -1;
+		return 0;
+	}
+	default: {
+		double v;
+		if (lesson_expr_eval(e, t, &v, err, err_size))
+			return -1;
+		return push(out, count, v);
+	}
+	}
+}
+
+int lesson_expr_eval_list(const struct lesson_expr *e, const struct trace *t,
+                          double **values, size_t *count, char *err,
+                          size_t err_size)
+{
+	*values = NULL;
+	*count = 0;
+	char why[256] = "out of memory";
+	if (eval_list(e, t, values, count, why, sizeof(why)) == 0)
+		return 0;
+	snprintf(err, err_size, "%s", why);
+	free(*values);
+	*values = NULL;
+	*count = 0;
 	return -1;
 }
 
@@ -221,6 +415,26 @@ void lesson_expr_describe(const struct lesson_expr *e, const struct trace *t,
 		lesson_step_name(t, step, name, sizeof(name));
 		snprintf(out, size, "XY[%u] after %s", e->index, name);
 		return;
+	case LESSON_EXPR_WRONG:
+		snprintf(out, size,
+		         "the output elements that differ from the sequential "
+		         "scan");
+		return;
+	case LESSON_EXPR_HAZARDS_KIND:
+		snprintf(out, size,
+		         "the hazards of one kind found in this run");
+		return;
+	case LESSON_EXPR_DIVERGENT_WARPS:
+		if (lesson_ref_resolve(&e->step, t, &step, ignored,
+		                       sizeof(ignored)))
+			break;
+		lesson_step_name(t, step, name, sizeof(name));
+		snprintf(out, size,
+		         "the warps in which some threads, not all, add in %s",
+		         name);
+		return;
+	default:
+		break;
 	}
 	snprintf(out, size, "the answer");
 }

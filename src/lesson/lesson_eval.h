@@ -22,6 +22,14 @@ int lesson_ref_resolve(const struct lesson_ref *r, const struct trace *t,
 int lesson_expr_eval(const struct lesson_expr *e, const struct trace *t,
                      double *value, char *err, size_t err_size);
 
+/* Computes any expression, a list or one number, on t: *values gets a new
+ * array the caller frees (*count values; one for a number). Returns 0, or
+ * -1 with err saying what the trace lacks. right-seeds, which needs runs
+ * of its own, is refused. */
+int lesson_expr_eval_list(const struct lesson_expr *e, const struct trace *t,
+                          double **values, size_t *count, char *err,
+                          size_t err_size);
+
 /* Writes in words what e is ("the trace's count of additions in the reduce
  * phase", "XY[5] after step 3"), for explanations. */
 void lesson_expr_describe(const struct lesson_expr *e, const struct trace *t,

@@ -272,6 +272,25 @@ const struct trace *lesson_player_trace(const struct lesson_player *p)
 	return p->slides[p->slide].trace;
 }
 
+const struct trace *lesson_player_run_trace(const struct lesson_player *p,
+                                            size_t run)
+{
+	return run < p->lesson->run_count ? p->traces[run] : NULL;
+}
+
+int lesson_player_rerun(const struct lesson_player *p, size_t run,
+                        uint64_t schedule_seed, struct trace **out, int *status,
+                        char *err, size_t err_size)
+{
+	struct lesson_run r = p->lesson->runs[run];
+	r.schedule = EXEC_SCHEDULE_RANDOM;
+	r.schedule_set = true;
+	r.seed = schedule_seed;
+	r.backend = LESSON_BACKEND_CPU;
+	*out = NULL;
+	return run_show(p->lesson, &r, "cpu", out, status, err, err_size);
+}
+
 enum lesson_view lesson_player_view(const struct lesson_player *p)
 {
 	long run = p->lesson->slides[p->slide].run;

@@ -69,6 +69,18 @@ bool lesson_player_goto_slide(struct lesson_player *p, size_t slide);
  * backend it came from ("cpu", "cuda"), and the view to draw it with. */
 const struct trace *lesson_player_trace(const struct lesson_player *p);
 enum lesson_view lesson_player_view(const struct lesson_player *p);
+/* The trace of the lesson's run `run` (an index into lesson.runs), or
+ * NULL past the end. */
+const struct trace *lesson_player_run_trace(const struct lesson_player *p,
+                                            size_t run);
+/* Runs `run` again on the CPU emulator with the random schedule of seed
+ * schedule_seed (the claims on random schedules). Returns 0 with a new
+ * trace in *out the caller frees with trace_destroy(), or -1 with *status
+ * and one line in err, like lesson_player_create. */
+int lesson_player_rerun(const struct lesson_player *p, size_t run,
+                        uint64_t schedule_seed, struct trace **out, int *status,
+                        char *err, size_t err_size);
+
 /* The trace steps the slide animates: first..last, both included. */
 size_t lesson_player_first_step(const struct lesson_player *p);
 size_t lesson_player_last_step(const struct lesson_player *p);

@@ -1,5 +1,5 @@
 /* lesson_progress.c - the progress file: a header line, then one record
- * per lesson, "KEY<TAB>SLIDE<TAB>ANSWERS". Written whole or not at all
+ * per lesson, "KEY<TAB>SLIDE<TAB>ANSWERS", the one saved last at the end. Written whole or not at all
  * through out_file.h (a temporary file, then rename; a symbolic link is
  * followed), so a crash never leaves half a file. Depends on
  * lesson_progress.h, out_file.h (src/common) and POSIX (mkdir). */
@@ -80,6 +80,28 @@ int lesson_progress_read(const char *path, const char *key, size_t *slide,
 		strcpy(answers, a);
 		*slide = s;
 		found = 0;
+	}
+	fclose(f);
+	return found;
+}
+
+int lesson_progress_last(const char *path, char *key, size_t key_size)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	char line[LINE_MAX_BYTES];
+	int found = -1;
+	if (fgets(line, sizeof(line), f) && strcmp(line, HEADER) == 0) {
+		while (fgets(line, sizeof(line), f)) {
+			char *k, *a;
+			size_t s;
+			if (split(line, &k, &s, &a))
+				continue;
+			found = strlen(k) < key_size ? 0 : -1;
+			if (found == 0)
+				memcpy(key, k, strlen(k) + 1);
+		}
 	}
 	fclose(f);
 	return found;

@@ -18,6 +18,12 @@ int lesson_progress_path(char *out, size_t size);
 int lesson_progress_read(const char *path, const char *key, size_t *slide,
                          char *answers, size_t answers_size);
 
+/* Writes into key the key of the lesson saved last (each save moves its
+ * record to the file's end, so the last record is the lesson the student
+ * last worked in). Returns 0, or -1 when the file is missing, malformed or
+ * holds no record (or the key does not fit). */
+int lesson_progress_last(const char *path, char *key, size_t key_size);
+
 /* Saves (or replaces) the record of `key`, keeping the others, creating
  * the folders on the way: writes a temporary file beside `path` (beside its
  * target when `path` is a symbolic link) and renames it over, with

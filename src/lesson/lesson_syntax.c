@@ -385,7 +385,8 @@ int lesson_read_ref(struct syntax *sx, struct word w, bool end_allowed,
 	return 0;
 }
 
-/* The expressions that are one word: name and kind. */
+/* The expressions by the name they start with: kind, and whether an
+ * [INDEX] follows. */
 static const struct {
 	const char *name;
 	enum lesson_expr_kind kind;
@@ -402,67 +403,134 @@ static const struct {
 	{"xy", LESSON_EXPR_XY, true},
 	{"block-sum", LESSON_EXPR_BLOCK_SUM, true},
 	{"scanned-sum", LESSON_EXPR_SCANNED_SUM, true},
+	{"wrong", LESSON_EXPR_WRONG, false},
+	{"divergent-warps", LESSON_EXPR_DIVERGENT_WARPS, false},
+	{"right-seeds", LESSON_EXPR_RIGHT_SEEDS, false},
+	{"block-sums", LESSON_EXPR_BLOCK_SUMS, false},
+	{"scanned-sums", LESSON_EXPR_SCANNED_SUMS, false},
+	{"final", LESSON_EXPR_FINAL, false},
+	{"lanes", LESSON_EXPR_LANES, false},
 };
 
-int lesson_read_expr(struct syntax *sx, struct word w, struct lesson_expr *out)
+/* hazards.KIND: the words of enum trace_hazard_kind, in its order. */
+static const char *const hazard_kinds[TRACE_HAZARD_KIND_COUNT] = {
+	"read-after-write", "write-after-read", "write-after-write",
+	"read-unset"};
+
+/* Reads `@STEP` at w[k..]. */
+static int read_at_step(struct syntax *sx, struct word w, size_t k,
+                        const char *what, struct lesson_ref *out)
 {
-	memset(out, 0, sizeof(*out));
-	out->pos = (struct lesson_pos){sx->line, w.col};
-	if (w.len > 0 && (is_digit(w.s[0]) || w.s[0] == '-')) {
-		out->kind = LESSON_EXPR_NUMBER;
-		return lesson_read_number(sx, w, &out->number);
-	}
-	size_t name = 0;
-	while (name < w.len && w.s[name] != '.' && w.s[name] != '[' &&
-	       w.s[name] != '@')
-		name++;
-	struct word head = sub(w, 0, name);
-	size_t e = 0, count = sizeof(expr_names) / sizeof(expr_names[0]);
-	while (e < count && !lesson_word_is(head, expr_names[e].name))
-		e++;
-	if (e == count)
+	if (k == w.len || w.s[k] != '@')
+		return lesson_syntax_fail(sx, w.col + (uint32_t)k,
+		                          "expected '@STEP' after '%s'", what);
+	return lesson_read_ref(sx, sub(w, k + 1, w.len - k - 1), false, out);
+}
+
+/* Reads `:A..B` at w[k..], the seeds of right-seeds. */
+static int read_seeds(struct syntax *sx, struct word w, size_t k,
+                      struct lesson_expr *out)
+{
+	size_t dots = k + 1;
+	while (dots + 1 < w.len && !(w.s[dots] == '.' && w.s[dots + 1] == '.'))
+		dots++;
+	if (k == w.len || w.s[k] != ':' || dots + 1 >= w.len)
 		return lesson_syntax_fail(
-			sx, w.col,
-			"expected a number or a trace quantity: additions, "
-			"additions.PHASE, additions@STEP, steps, hazards, divergences, n, "
-			"sections, input[I], output[I], xy[I]@STEP, "
-			"block-sum[I], scanned-sum[I]");
-	out->kind = expr_names[e].kind;
-	size_t k = name;
-	if (out->kind == LESSON_EXPR_ADDITIONS && k < w.len && w.s[k] == '@') {
-		out->kind = LESSON_EXPR_ADDITIONS_STEP;
-		return lesson_read_ref(sx, sub(w, k + 1, w.len - k - 1), false,
-		                       &out->step);
-	}
-	if (out->kind == LESSON_EXPR_ADDITIONS && k < w.len && w.s[k] == '.') {
-		char buf[24];
-		size_t len = w.len - k - 1;
-		int phase = -1;
-		if (len > 0 && len < sizeof(buf)) {
-			memcpy(buf, w.s + k + 1, len);
-			buf[len] = '\0';
-			phase = trace_phase_from_name(buf);
+			sx, w.col + (uint32_t)k,
+			"expected ':FIRST..LAST' after 'right-seeds': the "
+			"seeds of the random schedules to run");
+	if (lesson_read_uint(sx, sub(w, k + 1, dots - k - 1), UINT32_MAX,
+	                     &out->seed_first) ||
+	    lesson_read_uint(sx, sub(w, dots + 2, w.len - dots - 2), UINT32_MAX,
+	                     &out->seed_last))
+		return -1;
+	if (out->seed_last < out->seed_first)
+		return lesson_syntax_fail(
+			sx, w.col + (uint32_t)dots + 2,
+			"the last seed (%u) comes before the first (%u)",
+			out->seed_last, out->seed_first);
+	return 0;
+}
+
+/* The expression after its name, from w[k]: phases, kinds, indices and
+ * steps. */
+static int read_expr_tail(struct syntax *sx, struct word w, size_t k, size_t e,
+                          struct lesson_expr *out)
+{
+	const char *name = expr_names[e].name;
+	switch (out->kind) {
+	case LESSON_EXPR_ADDITIONS:
+		if (k < w.len && w.s[k] == '@') {
+			out->kind = LESSON_EXPR_ADDITIONS_STEP;
+			return read_at_step(sx, w, k, name, &out->step);
 		}
-		if (phase < 0)
+		if (k < w.len && w.s[k] == '.') {
+			char buf[24];
+			size_t len = w.len - k - 1;
+			int phase = -1;
+			if (len > 0 && len < sizeof(buf)) {
+				memcpy(buf, w.s + k + 1, len);
+				buf[len] = '\0';
+				phase = trace_phase_from_name(buf);
+			}
+			if (phase < 0)
+				return lesson_syntax_fail(
+					sx, w.col + (uint32_t)k + 1,
+					"expected a phase after 'additions.': load, "
+					"stride, reduce, reverse, store or add-back");
+			out->kind = LESSON_EXPR_ADDITIONS_PHASE;
+			out->phase = (enum trace_phase)phase;
+			return 0;
+		}
+		break;
+	case LESSON_EXPR_HAZARDS:
+		if (k < w.len && w.s[k] == '.') {
+			struct word kind = sub(w, k + 1, w.len - k - 1);
+			for (int h = 0; h < TRACE_HAZARD_KIND_COUNT; h++)
+				if (lesson_word_is(kind, hazard_kinds[h])) {
+					out->kind = LESSON_EXPR_HAZARDS_KIND;
+					out->hazard = (enum trace_hazard_kind)h;
+					return 0;
+				}
 			return lesson_syntax_fail(
-				sx, w.col + (uint32_t)k + 1,
-				"expected a phase after 'additions.': load, "
-				"stride, reduce, reverse, store or add-back");
-		out->kind = LESSON_EXPR_ADDITIONS_PHASE;
-		out->phase = (enum trace_phase)phase;
-		return 0;
+				sx, kind.col,
+				"expected a kind after 'hazards.': "
+				"read-after-write, write-after-read, "
+				"write-after-write or read-unset");
+		}
+		break;
+	case LESSON_EXPR_OUTPUT:
+		if (k == w.len) {
+			out->kind = LESSON_EXPR_OUTPUT_ALL;
+			return 0;
+		}
+		break;
+	case LESSON_EXPR_XY:
+		if (k < w.len && w.s[k] == '@') {
+			out->kind = LESSON_EXPR_XY_ALL;
+			return read_at_step(sx, w, k, name, &out->step);
+		}
+		break;
+	case LESSON_EXPR_DIVERGENT_WARPS:
+	case LESSON_EXPR_FINAL:
+	case LESSON_EXPR_LANES:
+		return read_at_step(sx, w, k, name, &out->step);
+	case LESSON_EXPR_RIGHT_SEEDS:
+		return read_seeds(sx, w, k, out);
+	default:
+		break;
 	}
 	if (!expr_names[e].indexed) {
 		if (k < w.len)
 			return lesson_syntax_fail(sx, w.col + (uint32_t)k,
 			                          "expected nothing after '%s'",
-			                          expr_names[e].name);
+			                          name);
 		return 0;
 	}
 	if (k == w.len || w.s[k] != '[')
 		return lesson_syntax_fail(sx, w.col + (uint32_t)k,
 		                          "expected '[INDEX]' after '%s'",
-		                          expr_names[e].name);
+		                          name);
 	size_t open = ++k;
 	while (k < w.len && w.s[k] != ']')
 		k++;
@@ -485,5 +553,126 @@ int lesson_read_expr(struct syntax *sx, struct word w, struct lesson_expr *out)
 	if (k < w.len)
 		return lesson_syntax_fail(sx, w.col + (uint32_t)k,
 		                          "expected nothing after ']'");
+	return 0;
+}
+
+static int read_expr(struct syntax *sx, struct word w, bool claim,
+                     struct lesson_expr *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->pos = (struct lesson_pos){sx->line, w.col};
+	if (w.len > 0 && (is_digit(w.s[0]) || w.s[0] == '-')) {
+		out->kind = LESSON_EXPR_NUMBER;
+		return lesson_read_number(sx, w, &out->number);
+	}
+	size_t name = 0;
+	while (name < w.len && w.s[name] != '.' && w.s[name] != '[' &&
+	       w.s[name] != '@' && w.s[name] != ':')
+		name++;
+	struct word head = sub(w, 0, name);
+	size_t e = 0, count = sizeof(expr_names) / sizeof(expr_names[0]);
+	while (e < count && !lesson_word_is(head, expr_names[e].name))
+		e++;
+	if (e == count)
+		return lesson_syntax_fail(
+			sx, w.col,
+			"expected a number or a trace quantity: additions, "
+			"additions.PHASE, additions@STEP, steps, hazards, "
+			"hazards.KIND, divergences, divergent-warps@STEP, n, "
+			"sections, wrong, input[I], output[I], xy[I]@STEP, "
+			"block-sum[I], scanned-sum[I]%s",
+			claim ? ", right-seeds:A..B, or a list: output, "
+				"xy@STEP, block-sums, scanned-sums, final@STEP, "
+				"lanes@STEP"
+			      : "");
+	out->kind = expr_names[e].kind;
+	if (read_expr_tail(sx, w, name, e, out))
+		return -1;
+	if (!claim && lesson_expr_is_list(out->kind))
+		return lesson_syntax_fail(
+			sx, w.col,
+			"'%.*s' is a list of numbers and an answer is one "
+			"number: state a list with '<!-- claim ... -->'",
+			(int)(w.len > 40 ? 40 : w.len), w.s);
+	if (!claim && out->kind == LESSON_EXPR_RIGHT_SEEDS)
+		return lesson_syntax_fail(
+			sx, w.col,
+			"right-seeds makes runs of its own: state it with "
+			"'<!-- claim ... -->', not as an answer");
+	return 0;
+}
+
+int lesson_read_expr(struct syntax *sx, struct word w, struct lesson_expr *out)
+{
+	return read_expr(sx, w, false, out);
+}
+
+int lesson_read_claim_expr(struct syntax *sx, struct word w,
+                           struct lesson_expr *out)
+{
+	return read_expr(sx, w, true, out);
+}
+
+int lesson_read_values(struct syntax *sx, struct word w, double **out,
+                       size_t *n)
+{
+	size_t count = 0, cap = 0, k = 0;
+	double *values = NULL;
+	*out = NULL;
+	*n = 0;
+	for (;;) {
+		size_t start = k;
+		while (k < w.len && w.s[k] != ',')
+			k++;
+		struct word item = sub(w, start, k - start);
+		size_t star = 0;
+		while (star < item.len && item.s[star] != '*')
+			star++;
+		struct word value = sub(item, 0, star);
+		double v = 0.0;
+		uint32_t times = 1;
+		int rc = 0;
+		if (item.len == 0)
+			rc = lesson_syntax_fail(
+				sx, item.col,
+				"expected a number between the commas");
+		else if (lesson_word_is(value, "nan"))
+			v = NAN;
+		else
+			rc = lesson_read_number(sx, value, &v);
+		if (rc == 0 && star < item.len)
+			rc = lesson_read_uint(
+				sx, sub(item, star + 1, item.len - star - 1),
+				LESSON_MAX_INPUT, &times);
+		if (rc == 0 && (times == 0 || count + times > LESSON_MAX_INPUT))
+			rc = lesson_syntax_fail(
+				sx, item.col,
+				times == 0
+					? "expected at least 1 copy after '*'"
+					: "too many values: at most %u",
+				LESSON_MAX_INPUT);
+		if (rc == 0 && count + times > cap) {
+			size_t ncap = cap ? cap * 2 : 16;
+			while (ncap < count + times)
+				ncap *= 2;
+			double *grown = realloc(values, ncap * sizeof(*values));
+			if (!grown)
+				rc = lesson_syntax_fail(sx, item.col,
+				                        "out of memory");
+			else
+				values = grown, cap = ncap;
+		}
+		if (rc) {
+			free(values);
+			return -1;
+		}
+		for (uint32_t t = 0; t < times; t++)
+			values[count++] = v;
+		if (k == w.len)
+			break;
+		k++; /* the comma */
+	}
+	*out = values;
+	*n = count;
 	return 0;
 }

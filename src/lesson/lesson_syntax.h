@@ -72,6 +72,15 @@ int lesson_read_input(struct syntax *sx, struct word w, float **out, size_t *n);
 /* A step reference; `end_allowed` admits `end`. */
 int lesson_read_ref(struct syntax *sx, struct word w, bool end_allowed,
                     struct lesson_ref *out);
+/* An answer expression: one number. */
 int lesson_read_expr(struct syntax *sx, struct word w, struct lesson_expr *out);
+/* A claim's expression: an answer expression, a list (output, xy@STEP,
+ * block-sums, scanned-sums, final@STEP, lanes@STEP) or right-seeds:A..B. */
+int lesson_read_claim_expr(struct syntax *sx, struct word w,
+                           struct lesson_expr *out);
+/* A claim's value: a comma list of numbers or `nan`, `V*K` for K copies;
+ * *out is malloc'ed. */
+int lesson_read_values(struct syntax *sx, struct word w, double **out,
+                       size_t *n);
 
 #endif

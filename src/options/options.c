@@ -1,7 +1,7 @@
 /* options.c - parsing the run options one at a time, and checking them
- * together once all are in. Depends on options.h and in_file.h (src/common,
- * which reads input files); values are parsed by options_values.c, runs
- * are made by options_execute.c. */
+ * together once all are in. Depends on options.h and src/common (quoting
+ * values in messages, the memory a run may use); values are parsed by
+ * options_values.c, runs are made by options_execute.c. */
 #include "options.h"
 
 #include <errno.h>
@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "in_file.h"
+#include "mem_limit.h"
+#include "text_quote.h"
 
 enum option_id {
 	OPT_ALGO,
@@ -163,6 +164,9 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 {
 	uint64_t u;
 	int k;
+	/* the value as a message may quote it: one line, no escape codes */
+	char q[160];
+	text_quote(v, q, sizeof(q));
 	switch (id) {
 	case OPT_ALGO: {
 		const struct scan_algorithm *a = scan_algorithm_find(v);
@@ -171,7 +175,7 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 			list_algorithms(names, sizeof(names));
 			return fail(
 				o, "%s '%s' is not an algorithm: use one of %s",
-				name, v, names);
+				name, q, names);
 		}
 		o->algorithm = a;
 		return 0;
@@ -183,7 +187,7 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 			            "%s '%s' is not a section kernel: use "
 			            "kogge-stone or "
 			            "brent-kung",
-			            name, v);
+			            name, q);
 		o->section_kernel = (enum scan_kernel_id)k;
 		o->section_kernel_set = true;
 		return 0;
@@ -203,13 +207,13 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 			            "%s '%s' is not a whole number: give the "
 			            "input's "
 			            "length, e.g. --n 1024",
-			            name, v);
+			            name, q);
 		if (!parse_whole(v, SCAN_MAX_N, &u))
 			return fail(o,
 			            "%s %s is too large: the input can have at "
 			            "most %zu "
 			            "(2^30) elements",
-			            name, v, SCAN_MAX_N);
+			            name, q, SCAN_MAX_N);
 		if (u == 0)
 			return fail(o,
 			            "%s 0: the input needs at least one "
@@ -227,7 +231,7 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 				o,
 				"%s '%s' is not a whole number from 0 to "
 				"18446744073709551615: give a seed such as 7",
-				name, v);
+				name, q);
 		if (id == OPT_SEED) {
 			o->seed = u;
 			o->seed_set = true;
@@ -242,13 +246,13 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 			            "%s '%s' is not a whole number: give a "
 			            "section size "
 			            "such as 16",
-			            name, v);
+			            name, q);
 		if (!parse_whole(v, UINT32_MAX, &u))
 			return fail(o,
 			            "%s %s is too large: sections hold at most "
 			            "2048 "
 			            "elements",
-			            name, v);
+			            name, q);
 		if (u == 0)
 			return fail(o,
 			            "%s 0: a section holds at least one "
@@ -262,7 +266,7 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 		    strcmp(v, "cuda") != 0)
 			return fail(o,
 			            "%s '%s' is unknown: use auto, cpu or cuda",
-			            name, v);
+			            name, q);
 		snprintf(o->backend, sizeof(o->backend), "%s", v);
 		return 0;
 	case OPT_SCHEDULE:
@@ -272,7 +276,7 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 			            "%s '%s' is unknown: use ascending, "
 			            "descending or "
 			            "random",
-			            name, v);
+			            name, q);
 		o->schedule = (enum exec_schedule)k;
 		o->schedule_set = true;
 		return 0;
@@ -286,7 +290,7 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 			return fail(
 				o,
 				"%s '%s' is unknown: use full, summary or auto",
-				name, v);
+				name, q);
 		o->detail = (enum trace_detail)k;
 		o->detail_auto = false;
 		return 0;
@@ -327,17 +331,25 @@ int run_options_parse(struct run_options *o, int argc, char **argv, int *i)
 		return fail(o, "%s needs a value, e.g. %s", name,
 		            option_defs[k].example);
 	}
+	/* a second --algo would silently win over the first: say so */
+	unsigned bit = 1u << option_defs[k].id;
+	if (o->given & bit)
+		return fail(o, "%s is given twice: give it once", name);
 	if (apply(o, option_defs[k].id, name, value))
 		return -1;
+	o->given |= bit;
 	*i += used;
 	return 1;
 }
 
-/* Keeps and prints an out-of-memory message with the advice every one
- * gives; returns -2, which run_options_finish() turns into exit code 1. */
+/* Keeps and prints an out-of-memory message for the input itself (no
+ * run has started: the detail does not matter yet); returns -2, which
+ * run_options_finish() turns into exit code 1. */
 static int out_of_memory(struct run_options *o, const char *what)
 {
-	fail(o, "%s: " SCAN_OOM_ADVICE, what);
+	fail(o, "%s: %s", what,
+	     o->source == RUN_INPUT_RANDOM ? "use a smaller --n"
+	                                   : "give a smaller input");
 	return -2;
 }
 
@@ -353,29 +365,30 @@ static int values_result(struct run_options *o, int rc)
 static int load_file(struct run_options *o)
 {
 	const char *path = o->input_file;
-	const char *where = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	char *text, what[512];
-	size_t len;
-	enum in_file_status st = in_file_read(path, SIZE_MAX - 1, &text, &len);
-	if (st == IN_FILE_CANNOT_OPEN)
+	bool is_stdin = strcmp(path, "-") == 0;
+	const char *where = is_stdin ? "<stdin>" : path;
+	char shown[256];
+	FILE *f = is_stdin ? stdin : fopen(path, "rb");
+	if (!f)
 		return fail(
 			o,
 			"--input-file %s: cannot open it (%s): check the path",
-			path, strerror(errno));
-	if (st != IN_FILE_OK && errno == ENOMEM) {
-		snprintf(what, sizeof(what),
-		         "--input-file %s: out of memory reading it", where);
-		return out_of_memory(o, what);
-	}
-	if (st != IN_FILE_OK)
-		return fail(o,
-		            "--input-file %s: cannot read it (%s): give a text "
-		            "file of numbers",
-		            where, strerror(errno));
-	int rc = run_options_parse_values(text, len, where, true, &o->input,
-	                                  &o->n, o->error, sizeof(o->error));
-	free(text);
-	return values_result(o, rc);
+			text_quote(path, shown, sizeof(shown)),
+			strerror(errno));
+	char err[RUN_OPTIONS_ERROR_MAX - 32];
+	int rc = run_options_read_values(f, 0, where, &o->input, &o->n, err,
+	                                 sizeof(err));
+	if (!is_stdin)
+		fclose(f);
+	if (rc == 0)
+		return 0;
+	/* a read error names the file alone: say which option it came from */
+	if (strncmp(err, where, strlen(where)) == 0 &&
+	    strncmp(err + strlen(where), ": cannot read", 13) == 0)
+		fail(o, "--input-file %s", err);
+	else
+		fail(o, "%s", err);
+	return rc;
 }
 
 /* Fills o->input and o->n from the input option. Returns 0, -1 (bad
@@ -439,6 +452,9 @@ static int check_together(struct run_options *o)
 	return 0;
 }
 
+static int check_memory(struct run_options *o, size_t n, bool full,
+                        uint32_t section);
+
 int run_options_finish(struct run_options *o)
 {
 	const struct scan_algorithm *a = o->algorithm;
@@ -447,6 +463,14 @@ int run_options_finish(struct run_options *o)
 	if (!o->section_kernel_set)
 		o->section_kernel = a->section_kernel;
 
+	/* --n says the size before the input is made (4 GB for 2^30): the
+	 * least the run can take (summary detail unless full is asked for,
+	 * sections of 1024 unless smaller are) is checked first */
+	if (o->source == RUN_INPUT_RANDOM &&
+	    check_memory(o, o->random_n,
+	                 !o->detail_auto && o->detail == TRACE_DETAIL_FULL,
+	                 o->section && o->section < 1024 ? o->section : 1024))
+		return 2;
 	free(o->input);
 	o->input = NULL;
 	int rc = load_input(o);
@@ -467,7 +491,62 @@ int run_options_finish(struct run_options *o)
 		fail(o, "%s", err);
 		return 2;
 	}
+	if (check_memory(o, o->request.n,
+	                 o->request.detail == TRACE_DETAIL_FULL,
+	                 o->request.section))
+		return 2;
 	return 0;
+}
+
+/* Memory a run of the CPU emulator takes per element, measured with
+ * hierarchical (the one algorithm long inputs use): its buffers, the trace's
+ * arrays and, in full detail, every step's snapshot and additions. Small
+ * sections add levels and blocks: 2^20 elements in full detail took 186
+ * bytes each with sections of 1024, 246 with 4, 363 with 2; in summary,
+ * 20 and 31 (sections of 1024 and 2). Rounded up. */
+static uint64_t bytes_per_element(bool full, uint32_t section)
+{
+	uint64_t s = section ? section : 1;
+	return full ? 192 + 384 / s : 24 + 32 / s;
+}
+/* The rest: the thread stacks of a block, the executable, the libraries. */
+#define BYTES_FIXED ((uint64_t)64 << 20)
+
+/* Refuses, before it starts, a run that would not fit the memory this
+ * process can count on (mem_limit.h): it would end in the kernel's OOM
+ * killer, or an exit 1 after minutes. Returns 0 or -1 (message printed). */
+static int check_memory(struct run_options *o, size_t n, bool full,
+                        uint32_t section)
+{
+	uint64_t each = bytes_per_element(full, section);
+	uint64_t need = BYTES_FIXED + (uint64_t)n * each;
+	struct mem_limit l;
+	mem_limit_get(&l);
+	if (need <= l.bytes)
+		return 0;
+	char need_s[32], have_s[32], input[64], todo[128];
+	mem_limit_format(need, need_s, sizeof(need_s));
+	mem_limit_format(l.bytes, have_s, sizeof(have_s));
+	unsigned long long fits =
+		l.bytes > BYTES_FIXED ? (l.bytes - BYTES_FIXED) / each : 0;
+	bool random = o->source == RUN_INPUT_RANDOM;
+	if (random)
+		snprintf(input, sizeof(input), "--n %zu", n);
+	else
+		snprintf(input, sizeof(input), "an input of %zu numbers", n);
+	if (fits == 0)
+		todo[0] = '\0'; /* no input fits: only the limit can change */
+	else if (random)
+		snprintf(todo, sizeof(todo), "use %s--n %llu or less, or ",
+		         full ? "--detail summary, or " : "", fits);
+	else
+		snprintf(todo, sizeof(todo), "use %sat most %llu numbers, or ",
+		         full ? "--detail summary, or " : "", fits);
+	return fail(o,
+	            "%s (%s detail) needs about %s of memory, more than the "
+	            "%s of %s: %s%s",
+	            input, full ? "full" : "summary", need_s, have_s, l.what,
+	            todo, l.todo);
 }
 
 void run_options_finish_free(struct run_options *o)

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "exec.h"
 #include "scan.h"
@@ -52,6 +53,7 @@ struct run_options {
 	bool schedule_seed_set;
 	enum trace_detail detail;
 	bool detail_auto; /* FULL or SUMMARY chosen from the size */
+	unsigned given;   /* the options parsed so far, one bit each */
 
 	/* The checked request run_options_finish() builds (input borrowed). */
 	struct scan_request request;
@@ -82,9 +84,10 @@ bool run_options_is_option(const char *arg);
 /* Checks the options together, reads or makes the input (the book's
  * 2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2 when none is given) and fills and checks
  * o->request against its kernels (scan_request_check: also that no sum
- * passes the largest float). Returns 0, or the exit code after one line on
- * stderr (and in o->error): 2 for bad usage or input, 1 when out of memory
- * (the message ends in SCAN_OOM_ADVICE). */
+ * passes the largest float) and against the memory the process can count
+ * on (mem_limit.h). Returns 0, or the exit code after one line on stderr
+ * (and in o->error): 2 for bad usage or input, or a run too big for the
+ * memory; 1 when out of memory reading the input. */
 int run_options_finish(struct run_options *o);
 
 /* Picks the executor (auto: the GPU when its probe says it is usable, else
@@ -109,6 +112,21 @@ void run_options_finish_free(struct run_options *o);
 int run_options_parse_values(const char *text, size_t len, const char *where,
                              bool is_file, float **values, size_t *n, char *err,
                              size_t err_size);
+
+/* Most bytes an --input-file may have (64 MiB: 2^24 numbers of 3 digits
+ * fit with room to spare); longer inputs come from --n. */
+#define RUN_OPTIONS_FILE_MAX (64 << 20)
+
+/* Reads numbers as run_options_parse_values() does (is_file true; a UTF-8
+ * byte-order mark first is skipped) from the stream f, `chunk` bytes at a
+ * time (0: 64 KiB), so that memory holds the numbers, not the text. A
+ * token longer than any number, more than RUN_OPTIONS_FILE_MAX bytes, or
+ * a read error stop it at once. Returns 0 with *values (malloc'd) and *n,
+ * or -1 (bad input, or a read error) or -2 (out of memory) with one line
+ * in err. Does not close f. */
+int run_options_read_values(FILE *f, size_t chunk, const char *where,
+                            float **values, size_t *n, char *err,
+                            size_t err_size);
 
 /* The generator behind --n: scan_random_next() (SplitMix64, scan_random.h),
  * kept under this name for callers of the options layer. */

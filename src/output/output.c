@@ -8,6 +8,7 @@
 static const struct output *const outputs[] = {
 	&out_text,
 	&out_json,
+	&out_bin,
 };
 
 size_t out_count(void)

@@ -1,5 +1,6 @@
 /* output.h - the outputs a trace can be written to, looked up by name:
- * "text" (the run drawn in a terminal) and "json" (docs/trace-format.md).
+ * "text" (the run drawn in a terminal), "json" (docs/trace-format.md) and
+ * "bin" (docs/trace-binary.md).
  * Depends on the trace model only; outputs never reach back into executors. */
 #ifndef SCANVIZ_OUTPUT_H
 #define SCANVIZ_OUTPUT_H
@@ -29,5 +30,6 @@ void out_list_names(char *buf, size_t size);
 /* The outputs of this folder. */
 extern const struct output out_text;
 extern const struct output out_json;
+extern const struct output out_bin;
 
 #endif

@@ -1,20 +1,87 @@
 /* png.c - a scene as a PNG: drawn by the painter with SDL's software
- * renderer into a surface of the scene's size, saved with IMG_SavePNG
- * through a temporary file. No window, no video driver needed.
- * Depends on SDL2, SDL2_image and render_internal.h. */
+ * renderer into a surface of the scene's size, encoded with SDL2_image
+ * straight into an out_file (src/common), so that a full disk, a signal or
+ * any failure leaves no file, and links and permissions are kept as for
+ * every other output. No window, no video driver needed.
+ * Depends on SDL2, SDL2_image, out_file.h and render_internal.h. */
 #include "render_internal.h"
 
 #include <stdio.h>
 
 #include <SDL_image.h>
 
+#include "out_file.h"
+
+/* SDL_RWops that append to a stdio stream. The stream's error flag, which
+ * out_file_commit() checks, records a failed write even when the encoder
+ * does not look at what its writes return. */
+static size_t rw_write(SDL_RWops *rw, const void *data, size_t size, size_t num)
+{
+	FILE *f = rw->hidden.unknown.data1;
+	return size && num ? fwrite(data, size, num, f) : 0;
+}
+
+static Sint64 rw_size(SDL_RWops *rw)
+{
+	(void)rw;
+	return -1;
+}
+
+static Sint64 rw_seek(SDL_RWops *rw, Sint64 offset, int whence)
+{
+	FILE *f = rw->hidden.unknown.data1;
+	if (whence == RW_SEEK_CUR && offset == 0)
+		return (Sint64)ftell(f);
+	return SDL_SetError("the PNG stream cannot seek");
+}
+
+static size_t rw_read(SDL_RWops *rw, void *data, size_t size, size_t num)
+{
+	(void)rw;
+	(void)data;
+	(void)size;
+	(void)num;
+	SDL_SetError("the PNG stream is write-only");
+	return 0;
+}
+
+static int rw_close(SDL_RWops *rw)
+{
+	SDL_FreeRW(rw); /* the stream belongs to the out_file */
+	return 0;
+}
+
+/* Encodes surf as PNG into f. Returns 0, or -1 with one line in err. */
+static int encode(SDL_Surface *surf, FILE *f, const char *path, char *err,
+                  size_t err_size)
+{
+	SDL_RWops *rw = SDL_AllocRW();
+	if (!rw) {
+		snprintf(err, err_size, "%s: out of memory", path);
+		return -1;
+	}
+	rw->type = SDL_RWOPS_UNKNOWN;
+	rw->size = rw_size;
+	rw->seek = rw_seek;
+	rw->read = rw_read;
+	rw->write = rw_write;
+	rw->close = rw_close;
+	rw->hidden.unknown.data1 = f;
+	if (IMG_SavePNG_RW(surf, rw, 1) != 0) {
+		snprintf(err, err_size, "%s: cannot encode the PNG (%s)", path,
+		         IMG_GetError());
+		return -1;
+	}
+	return 0;
+}
+
 int render_png_write(const struct scene *s, struct render_fonts *f,
                      const char *path, char *err, size_t err_size)
 {
 	int ret = -1;
-	char tmp[4096];
 	SDL_Renderer *r = NULL;
 	struct render_painter *p = NULL;
+	struct out_file *out = NULL;
 	SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(
 		0, s->width, s->height, 32, SDL_PIXELFORMAT_ARGB8888);
 	if (!surf) {
@@ -36,15 +103,14 @@ int render_png_write(const struct scene *s, struct render_fonts *f,
 	if (render_painter_draw(p, s, err, err_size) != 0)
 		goto done;
 	SDL_RenderPresent(r);
-	if (render_temp_path(path, tmp, sizeof(tmp), err, err_size) != 0)
+	if (out_file_open(path, &out, err, err_size) != OUT_FILE_OK)
 		goto done;
-	if (IMG_SavePNG(surf, tmp) != 0) {
-		snprintf(err, err_size, "cannot write %s: %s", path,
-		         IMG_GetError());
-		remove(tmp);
+	if (encode(surf, out_file_stream(out), path, err, err_size) != 0) {
+		out_file_abort(out);
 		goto done;
 	}
-	ret = render_commit(tmp, path, err, err_size);
+	/* flushes, checks the stream's errors (ENOSPC), syncs and renames */
+	ret = out_file_commit(out, err, err_size);
 done:
 	render_painter_destroy(p);
 	if (r)

@@ -92,8 +92,8 @@ int render_svg_write(const struct scene *s, const char *path, char *err,
                      size_t err_size);
 
 /* Draws the scene with SDL's software renderer into a surface of its size
- * and saves it with IMG_SavePNG through a temporary file renamed into
- * place. Returns 0, or -1 with one line in err. */
+ * and encodes it with SDL2_image into an out_file (whole or not at
+ * all). Returns 0, or -1 with one line in err. */
 int render_png_write(const struct scene *s, struct render_fonts *f,
                      const char *path, char *err, size_t err_size);
 

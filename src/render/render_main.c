@@ -13,7 +13,9 @@
 #include <strings.h>
 
 #include "options.h"
+#include "out_file.h"
 #include "source.h"
+#include "text_quote.h"
 #include "theme.h"
 #include "view.h"
 
@@ -30,7 +32,31 @@ struct render_args {
 	bool panel, controls;
 	const char *out;
 	bool algo_given, section_given;
+	bool run_options_given; /* any run option: not with --trace */
+	unsigned given;         /* the options with a value seen so far */
 };
+
+static int usage(const char *fmt, const char *what);
+
+/* The options that take a value, for "given twice". */
+static const char *const valued[] = {
+	"--figure", "--trace", "--step",  "--time",    "--size", "--theme",
+	"--labels", "--level", "--block", "--element", "-o",
+};
+
+/* A valued option seen a second time would silently win: refuse it.
+ * Returns 0, or 2 after the message. */
+static int once(struct render_args *a, const char *name)
+{
+	for (size_t k = 0; k < sizeof(valued) / sizeof(valued[0]); k++) {
+		if (strcmp(valued[k], name) != 0)
+			continue;
+		if (a->given & (1u << k))
+			return usage("%s is given twice: give it once", name);
+		a->given |= 1u << k;
+	}
+	return 0;
+}
 
 void render_help(FILE *f)
 {
@@ -65,8 +91,9 @@ void render_help(FILE *f)
 
 static int usage(const char *fmt, const char *what)
 {
+	char q[160]; /* what the user typed: one line, no escape codes */
 	fputs("scanviz render: ", stderr);
-	fprintf(stderr, fmt, what);
+	fprintf(stderr, fmt, text_quote(what, q, sizeof(q)));
 	fputs(" (see scanviz render --help)\n", stderr);
 	return 2;
 }
@@ -103,7 +130,8 @@ static bool ends_with(const char *s, const char *suffix)
 	return a >= b && strcasecmp(s + a - b, suffix) == 0;
 }
 
-/* Parses everything but the run options; returns 0, 1 (--help) or 2. */
+/* Parses everything but the run options; returns 0, -1 (--help), 1 or 2
+ * (the exit code after one line on stderr). */
 static int parse(struct render_args *a, struct run_options *o, int argc,
                  char **argv)
 {
@@ -112,7 +140,7 @@ static int parse(struct render_args *a, struct run_options *o, int argc,
 		const char *arg = argv[i];
 		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
 			render_help(stdout);
-			return 1;
+			return -1;
 		}
 		if (run_options_is_option(arg)) {
 			if (strncmp(arg, "--algo", 6) == 0)
@@ -120,11 +148,19 @@ static int parse(struct render_args *a, struct run_options *o, int argc,
 			if (strncmp(arg, "--section", 9) == 0 &&
 			    strncmp(arg, "--section-kernel", 16) != 0)
 				a->section_given = true;
+			a->run_options_given = true;
 			if (run_options_parse(o, argc, argv, &i) < 0)
 				return 2;
 			i--; /* run_options_parse moved past what it took */
 			continue;
 		}
+		const char *name =
+			strncmp(arg, "--output", 8) == 0 ? "-o" : arg;
+		char base[16];
+		snprintf(base, sizeof(base), "%.*s", (int)strcspn(name, "="),
+		         name);
+		if (once(a, base))
+			return 2;
 		if ((v = value_of(argc, argv, &i, "--figure"))) {
 			a->figure = scene_figure_from_name(v);
 			if (a->figure < 0)
@@ -201,6 +237,10 @@ static int parse(struct render_args *a, struct run_options *o, int argc,
 			return usage("unknown option '%s'", arg);
 		}
 	}
+	if (a->trace_file && a->run_options_given)
+		return usage("--trace replays a recorded run: leave out the "
+		             "run options (--algo, --input, ...) or --trace%s",
+		             "");
 	if (!a->out)
 		return usage(
 			"no output file: give -o FILE.svg or -o FILE.png%s",
@@ -208,6 +248,13 @@ static int parse(struct render_args *a, struct run_options *o, int argc,
 	if (!ends_with(a->out, ".svg") && !ends_with(a->out, ".png"))
 		return usage("-o '%s': the name must end in .svg or .png",
 		             a->out);
+	/* a folder that does not exist is known now, not after the run */
+	char err[1024];
+	enum out_file_status st = out_file_check(a->out, err, sizeof(err));
+	if (st != OUT_FILE_OK) {
+		fprintf(stderr, "scanviz render: -o %s\n", err);
+		return st == OUT_FILE_BAD_PATH ? 2 : 1;
+	}
 	return 0;
 }
 
@@ -312,7 +359,7 @@ int render_main(int argc, char **argv)
 
 	int ret = parse(&a, &o, argc, argv);
 	if (ret != 0) {
-		ret = ret == 1 ? 0 : ret;
+		ret = ret == -1 ? 0 : ret;
 		goto done;
 	}
 	struct render_trace_args load = {

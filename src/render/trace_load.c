@@ -9,18 +9,32 @@
 #include <stdio.h>
 
 #include "options.h"
+#include "text_quote.h"
 #include "view.h"
 #ifdef SCANVIZ_RENDER_TRACE_JSON
-#include "trace_json.h"
+#include "trace_bin.h"
 #endif
 
 static int read_trace(const struct render_trace_args *a, struct trace **t)
 {
 #ifdef SCANVIZ_RENDER_TRACE_JSON
 	char err[512];
-	*t = trace_read_json_file(a->trace_file, err, sizeof(err));
+	*t = trace_read_file(a->trace_file, err, sizeof(err));
 	if (!*t) {
 		fprintf(stderr, "%s: %s\n", a->who, err);
+		return 2;
+	}
+	/* the views pick their figure and source by the algorithm's name:
+	 * one this scanviz does not have is a damaged or foreign trace */
+	if (!scan_algorithm_find((*t)->algorithm)) {
+		char q[96];
+		fprintf(stderr,
+		        "%s: %s: algorithm '%s' is not one this scanviz has: "
+		        "give a trace written by 'scanviz dump --format json'\n",
+		        a->who, a->trace_file,
+		        text_quote((*t)->algorithm, q, sizeof(q)));
+		trace_destroy(*t);
+		*t = NULL;
 		return 2;
 	}
 	return 0;

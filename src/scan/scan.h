@@ -18,6 +18,7 @@ enum scan_kernel_id {
 	SCAN_KERNEL_ADD_BACK,             /* hierarchical_add_back */
 	SCAN_KERNEL_BOOK_SECTION,         /* hierarchical_book_scan */
 	SCAN_KERNEL_BOOK_ADD_BACK,        /* hierarchical_book_add_back */
+	SCAN_KERNEL_BOOK_BK_SECTION,      /* hierarchical_book_bk_scan */
 	SCAN_KERNEL_COUNT
 };
 

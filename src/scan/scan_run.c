@@ -80,7 +80,8 @@ static int scan_level(struct driver *d, uint32_t level, int x, int y, size_t n)
 		return -1;
 
 	/* The printed kernel 1 writes S unconditionally, so it always gets one. */
-	if (blocks > 1 || req->section_kernel == SCAN_KERNEL_BOOK_SECTION)
+	if (blocks > 1 || req->section_kernel == SCAN_KERNEL_BOOK_SECTION ||
+	    req->section_kernel == SCAN_KERNEL_BOOK_BK_SECTION)
 		if (buffer(d, padded(blocks, req->section), &s))
 			return -1;
 	if (launch(d, req->section_kernel, (uint32_t)blocks, x, y, s, n, level))

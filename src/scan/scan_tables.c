@@ -24,6 +24,9 @@ static const struct scan_kernel_info kernels[SCAN_KERNEL_COUNT] = {
 	[SCAN_KERNEL_BOOK_ADD_BACK] = {"hierarchical_book_add_back",
                                        "hierarchical_book.cu", 1024, false,
                                        true, false},
+	[SCAN_KERNEL_BOOK_BK_SECTION] = {"hierarchical_book_bk_scan",
+                                         "hierarchical_book_bk.cu", 2048, true,
+                                         false, false},
 };
 
 static const struct scan_algorithm algorithms[] = {
@@ -41,6 +44,9 @@ static const struct scan_algorithm algorithms[] = {
 	{"hierarchical-book",
          "the hierarchical scan's kernels as printed: wrong on purpose", "9.5",
          SCAN_KERNEL_BOOK_SECTION, true, false, true},
+	{"hierarchical-book-bk",
+         "kernel 1 as printed around the work-efficient scan: S never written",
+         "9.5", SCAN_KERNEL_BOOK_BK_SECTION, true, false, true},
 };
 
 const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id)
@@ -78,7 +84,8 @@ uint32_t scan_kernel_steps(enum scan_kernel_id id, uint32_t section)
 	case SCAN_KERNEL_KOGGE_STONE:
 	case SCAN_KERNEL_BOOK_SECTION:
 		return 1 + scan_ceil_log2(section) + 1;
-	case SCAN_KERNEL_BRENT_KUNG: {
+	case SCAN_KERNEL_BRENT_KUNG:
+	case SCAN_KERNEL_BOOK_BK_SECTION: {
 		uint32_t levels = scan_ceil_log2(section);
 		return 1 + levels + (levels >= 2 ? levels - 1 : 0) + 1;
 	}
@@ -126,6 +133,8 @@ const char *scan_section_kernel_name(enum scan_kernel_id id)
 		return "brent-kung";
 	case SCAN_KERNEL_BOOK_SECTION:
 		return "kogge-stone-book-kernel-1";
+	case SCAN_KERNEL_BOOK_BK_SECTION:
+		return "brent-kung-book-kernel-1";
 	default:
 		return "";
 	}

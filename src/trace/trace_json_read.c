@@ -1,16 +1,36 @@
 /* trace_json_read.c - reads a trace back from JSON (docs/trace-format.md),
  * strictly: anything missing, unknown or inconsistent is one clear error
  * (trace_json_check.c checks that the parts add up). Depends on trace.h,
- * cJSON and in_file.h (src/common); rebuilds the trace through trace.h. */
+ * cJSON, jsonread.h, in_file.h and mem_limit.h (src/common); rebuilds the
+ * trace through trace.h. */
+#define _POSIX_C_SOURCE 200809L /* stat */
 #include "trace_json.h"
 
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "in_file.h"
+#include "mem_limit.h"
 #include "trace_json_reader.h"
+
+/* Replaying takes about this many times the file's size in memory: the
+ * whole text, cJSON's tree of it, and the trace built from it (a
+ * 410 MB trace took 4.7 GB, a 1.74 GB one 19.6 GB). */
+#define TRACE_JSON_MEMORY_FACTOR 13
+
+/* The executors a trace can come from (trace.h: "cpu" or "cuda"). */
+static int check_backend(struct trace_jr *r, const char *backend)
+{
+	if (strcmp(backend, "cpu") == 0 || strcmp(backend, "cuda") == 0)
+		return 0;
+	jsonread_push_key(&r->jr, "backend");
+	return jsonread_fail(&r->jr,
+	                     "expected \"cpu\" or \"cuda\"" TRACE_JR_HINT);
+}
 
 static const char *const top_keys[] = {
 	"format",  "version",       "algorithm",   "section_kernel",
@@ -526,6 +546,7 @@ static int read_trace(struct trace_jr *r, const cJSON *root)
 	                  t->section_kernel, sizeof(t->section_kernel)) ||
 	    trace_jr_name(r, "backend", f[K_BACKEND], t->backend,
 	                  sizeof(t->backend)) ||
+	    check_backend(r, t->backend) ||
 	    trace_jr_name(r, "device", f[K_DEVICE], t->device,
 	                  sizeof(t->device)) ||
 	    trace_jr_name(r, "schedule", f[K_SCHEDULE], t->schedule,
@@ -608,6 +629,19 @@ struct trace *trace_read_json(const char *text, size_t len, const char *name,
 			"dump --format json'");
 		return NULL;
 	}
+	size_t bad_at = 0;
+	const char *bad = jsonread_check_text(text, len, &bad_at);
+	if (bad) {
+		size_t line, col;
+		line_col(text, bad_at, &line, &col);
+		if (err && err_size)
+			snprintf(
+				err, err_size,
+				"%s:%zu:%zu: %s, which JSON does not allow; the "
+				"file is damaged: record the trace again",
+				r.jr.name, line, col, bad);
+		return NULL;
+	}
 	const char *end = NULL;
 	cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
 	size_t at = end && end >= text && end <= text + len
@@ -644,18 +678,55 @@ struct trace *trace_read_json(const char *text, size_t len, const char *name,
 	return r.t;
 }
 
+/* The message for a trace too big to replay here; returns NULL. */
+static struct trace *too_big(const char *name, uint64_t size,
+                             const struct mem_limit *l, char *err,
+                             size_t err_size)
+{
+	char size_s[32], need_s[32], have_s[32];
+	mem_limit_format(size, size_s, sizeof(size_s));
+	mem_limit_format(size * TRACE_JSON_MEMORY_FACTOR, need_s,
+	                 sizeof(need_s));
+	mem_limit_format(l->bytes, have_s, sizeof(have_s));
+	if (err && err_size)
+		snprintf(err, err_size,
+		         "%s: a trace of %s%s needs about %s of memory to "
+		         "replay, more than the %s of %s: record it with "
+		         "--detail summary or a smaller --n, or %s",
+		         name, size_s,
+		         size == l->bytes / TRACE_JSON_MEMORY_FACTOR + 1
+		                 ? " or more"
+		                 : "",
+		         need_s, have_s, l->what, l->todo);
+	return NULL;
+}
+
 struct trace *trace_read_json_file(const char *path, char *err, size_t err_size)
 {
 	int is_stdin = strcmp(path, "-") == 0;
 	const char *name = is_stdin ? "standard input" : path;
 	char *text;
 	size_t len;
-	enum in_file_status st = in_file_read(path, SIZE_MAX - 1, &text, &len);
-	if (st != IN_FILE_OK) {
+	/* The reader holds the parsed tree of the whole file: refuse, before
+	 * reading it, a file that would not fit (a pipe: once it is read past
+	 * what fits). */
+	struct mem_limit l;
+	mem_limit_get(&l);
+	uint64_t max = l.bytes / TRACE_JSON_MEMORY_FACTOR;
+	struct stat st;
+	if (!is_stdin && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (uint64_t)st.st_size > max)
+		return too_big(name, (uint64_t)st.st_size, &l, err, err_size);
+	if (max > SIZE_MAX - 1)
+		max = SIZE_MAX - 1;
+	enum in_file_status rs = in_file_read(path, (size_t)max, &text, &len);
+	if (rs != IN_FILE_OK && errno == EFBIG)
+		return too_big(name, max + 1, &l, err, err_size);
+	if (rs != IN_FILE_OK) {
 		if (err && err_size)
 			snprintf(
 				err, err_size,
-				st == IN_FILE_CANNOT_OPEN
+				rs == IN_FILE_CANNOT_OPEN
 					? "%s: cannot open: %s; check the path"
 					: "%s: cannot read: %s; check the file",
 				name, strerror(errno));

@@ -50,7 +50,8 @@ int trace_jr_u64(struct trace_jr *r, const char *key, const cJSON *item,
 	jsonread_push_key(&r->jr, key);
 	const char *s = item->valuestring;
 	uint64_t v = 0;
-	if (!*s)
+	/* written as the writer writes it: no leading zero ("007") */
+	if (!*s || (s[0] == '0' && s[1]))
 		return jsonread_expected(&r->jr, item,
 		                         "a non-negative integer");
 	for (; *s; s++) {

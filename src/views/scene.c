@@ -341,8 +341,8 @@ const char *scene_item_kind_name(enum scene_item_kind kind)
 const char *scene_tag_kind_name(enum scene_tag_kind kind)
 {
 	static const char *const names[SCENE_TAG_KIND_COUNT] = {
-		"none",  "element", "addition", "step",   "block",
-		"level", "source",  "control",  "hazard", "strip"};
+		"none",   "element", "addition", "step",  "block", "level",
+		"source", "control", "hazard",   "strip", "ask"};
 	return (unsigned)kind < SCENE_TAG_KIND_COUNT ? names[kind] : "?";
 }
 

@@ -62,13 +62,17 @@ enum scene_pattern {
  *   STEP      a = trace step index (a row label: click to jump there)
  *   BLOCK     a = block, b = hierarchy level (Figure 9.10: click to zoom)
  *   LEVEL     a = hierarchy level (Figure 9.10 band label)
- *   SOURCE    a = kernel source line (1-based)
+ *   SOURCE    a = kernel source line (1-based), b = 1 where it is lit (the
+ *             step's barrier or operation), c = the piece of a line the
+ *             panel wraps (0 for the first); the lit line's box too
  *   CONTROL   a = enum scene_control
  *   HAZARD    a = index into trace.hazards, or -1 for a early read found by
  *             comparing snapshots (then b = index into trace.adds)
  *   STRIP     a compact row of many elements (a heat strip): a = first
  *             element, b = element count, c = hierarchy level; the element
- *             under x is given by scene_strip_element() */
+ *             under x is given by scene_strip_element()
+ *   ASK       the highlight of the element a pending question asks about
+ *             (scene_view.ask_element): a = element, b = hierarchy level */
 enum scene_tag_kind {
 	SCENE_TAG_NONE = 0,
 	SCENE_TAG_ELEMENT,
@@ -80,6 +84,7 @@ enum scene_tag_kind {
 	SCENE_TAG_CONTROL,
 	SCENE_TAG_HAZARD,
 	SCENE_TAG_STRIP,
+	SCENE_TAG_ASK,
 	SCENE_TAG_KIND_COUNT
 };
 

@@ -82,6 +82,7 @@ static int split_lines(struct scene_source *src, size_t len)
 
 static void source_free(struct scene_source *src)
 {
+	scene_source_book_free(src);
 	free(src->path);
 	free(src->data);
 	free(src->lines);
@@ -125,7 +126,7 @@ static int load_dir(struct scene_source_set *set, const char *dir)
 		files[i].data = read_all(path, &len);
 		if (!files[i].data)
 			goto missing;
-		if (split_lines(&files[i], len))
+		if (split_lines(&files[i], len) || scene_source_book(&files[i]))
 			goto oom;
 	}
 	set->files = files;

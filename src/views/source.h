@@ -12,6 +12,7 @@
 #define SCANVIZ_SOURCE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* One file, split into lines (1-based access through scene_source_line). */
 struct scene_source {
@@ -20,6 +21,15 @@ struct scene_source {
 	char *data;    /* the file, with each '\n' replaced by '\0' */
 	char **lines;
 	size_t line_count;
+	/* The file as the book prints it (source_book.c): display line k is
+	 * shown[k], from line shown_from[k] of the file. Each instrumentation
+	 * statement of kernels/scan_kernel.h is the plain CUDA it stands for
+	 * (STEP is `__syncthreads();`, ADD(XY[d], XY[s]) is `XY[d] += XY[s];`,
+	 * SCAN_PARAMS the book's parameter list); lines that only serve the
+	 * trace (TRACE_BLOCK, TRACE_END) are left out. */
+	char **shown;
+	uint32_t *shown_from;
+	size_t shown_count;
 };
 
 /* Every file the kernel table names, loaded together. */
@@ -43,5 +53,19 @@ const struct scene_source *scene_source_find(const struct scene_source_set *set,
                                              const char *name);
 /* Line `line` (1-based) of a file, or NULL past its end. */
 const char *scene_source_line(const struct scene_source *src, size_t line);
+
+/* Fills src->shown from src->lines (the loader does this); returns 0, or
+ * -1 when out of memory (then scene_source_book_free cleans up). */
+int scene_source_book(struct scene_source *src);
+void scene_source_book_free(struct scene_source *src);
+/* The display line (index into shown) of file line `line`, or of the first
+ * line shown after it when it is left out; SIZE_MAX when there is none. */
+size_t scene_source_shown_at(const struct scene_source *src, size_t line);
+/* The file line of the operation a step recorded at file line `line` does:
+ * a step that begins at a barrier (STEP) does the first statement after it
+ * that reads or writes XY (the addition of a stride, reduce or reverse
+ * step; the copy to Y of a store step); 0 when there is none. Any other
+ * line (a load, an add-back) is its own operation. */
+size_t scene_source_operation_line(const struct scene_source *src, size_t line);
 
 #endif

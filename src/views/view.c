@@ -24,6 +24,9 @@ void scene_view_defaults(struct scene_view *v, int width, int height)
 	v->speed = 1.0f;
 	v->panel = true;
 	v->controls = true;
+	v->hide_counts = false;
+	v->ask_element = -1;
+	v->ask_level = -1;
 }
 
 enum scene_figure scene_figure_for(const struct trace *t)

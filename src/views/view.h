@@ -59,11 +59,21 @@ struct scene_view {
 	 * own buttons, in px (0 x 0: none): the view's text stays out of it,
 	 * moving below it when it does not fit beside it. */
 	float corner_w, corner_h;
+	/* While a question asks for a count: no addition, hazard or early
+	 * read count appears anywhere in the frame (counts are otherwise
+	 * those so far, never the run's total). */
+	bool hide_counts;
+	/* The element a pending question asks about (-1: none), and its
+	 * Figure 9.10 level (-1: the level shown): drawn highlighted, with an
+	 * outline and a marker that do not rely on colour, and kept inside
+	 * the part of the figure a compact layout shows. */
+	int ask_element;
+	int ask_level;
 };
 
 /* Fills v with defaults: figure for the trace's algorithm is not known
  * here, so 9.1; step 0, t = 1, values, overview, panel and controls on,
- * speed 1. */
+ * speed 1, counts shown, no element asked about. */
 void scene_view_defaults(struct scene_view *v, int width, int height);
 
 /* The figure that fits a trace's algorithm: 9.5 for brent-kung, 9.10 for

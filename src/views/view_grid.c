@@ -89,7 +89,29 @@ static int compute_history(struct grid *g)
 		g->vmin = g->vmax = 0;
 	g->final = trace_step_xy(t, g->rows.step[g->rows.count - 1]);
 	g->final_len = t->steps[g->rows.step[g->rows.count - 1]].xy_len;
+	/* the right answer: the sequential scan of what the load loaded */
+	const struct trace_step *load = &t->steps[g->rows.step[0]];
+	const float *in = trace_step_xy(t, g->rows.step[0]);
+	if (load->phase == TRACE_PHASE_LOAD && in && load->xy_len >= g->valid) {
+		g->correct = malloc((g->valid + 1) * sizeof(*g->correct));
+		if (!g->correct)
+			return -1;
+		double acc = 0;
+		for (uint32_t i = 0; i < g->valid; i++) {
+			acc += in[i];
+			g->correct[i] = (float)acc;
+		}
+	}
 	return 0;
+}
+
+bool scene_grid_wrong(const struct grid *g, uint32_t i)
+{
+	if (!g->correct || i >= g->valid || !g->final || i >= g->final_len)
+		return false;
+	float v = g->final[i], want = g->correct[i];
+	/* sums in another order round differently: allow for that */
+	return !(fabsf(v - want) <= 1e-4f * fmaxf(1.0f, fabsf(want)));
 }
 
 float scene_grid_value(const struct grid *g, size_t r, uint32_t i)
@@ -118,8 +140,14 @@ void scene_grid_label(const struct grid *g, size_t r, uint32_t i,
 		if (x.lo < 0)
 			snprintf(buf, size, "0");
 		else
-			scene_view_format_range(x.lo, x.hi, x.exact,
-			                        g->bare_ranges, buf, size);
+			scene_view_format_range(x.lo, x.hi, x.exact, false, buf,
+			                        size);
+		/* "x0..x15" reads the same in two lines: "x0.." over "x15" */
+		char *dots = strstr(buf, "..");
+		if (g->split_ranges && dots && strlen(buf) + 2 <= size) {
+			memmove(dots + 3, dots + 2, strlen(dots + 2) + 1);
+			dots[2] = '\n';
+		}
 		return;
 	}
 	float v = before_step && r > 0 ? scene_grid_value(g, r - 1, i)
@@ -132,7 +160,8 @@ static const char *row_name(const struct trace_step *st, char *buf, size_t size)
 	return scene_view_step_name(st, buf, size);
 }
 
-/* The widest label of columns [w0, w1) over the visible rows. */
+/* The widest line of the labels of columns [w0, w1) over the visible
+ * rows. */
 static float widest_label(struct grid *g, long w0, long w1, float size)
 {
 	float widest = 0;
@@ -142,45 +171,63 @@ static float widest_label(struct grid *g, long w0, long w1, float size)
 			float w, h;
 			scene_grid_label(g, (size_t)r, (uint32_t)i, false, buf,
 			                 sizeof(buf));
-			g->c->m->measure(g->c->m->ctx, SCENE_FONT_MONO, size,
-			                 buf, &w, &h);
-			widest = fmaxf(widest, w);
+			for (char *line = strtok(buf, "\n"); line;
+			     line = strtok(NULL, "\n")) {
+				g->c->m->measure(g->c->m->ctx, g->label_font,
+				                 size, line, &w, &h);
+				widest = fmaxf(widest, w);
+			}
 		}
 	}
 	return widest;
 }
 
+/* The largest label size in [min, max] at which every label's lines fit
+ * in inner_w; 0 when none. */
+static float fit_labels(struct grid *g, long w0, long w1, float inner_w,
+                        float min, float max)
+{
+	if (max < min)
+		return 0;
+	float w = widest_label(g, w0, w1, max);
+	if (w <= 0)
+		return max;
+	float size = floorf(max * inner_w / w);
+	if (size > max)
+		size = max;
+	/* step down past hinting effects */
+	while (size >= min && widest_label(g, w0, w1, size) > inner_w)
+		size -= 1;
+	return size >= min ? size : 0;
+}
+
 /* Label size for columns of width col_w and boxes box_h high; 0: too small.
- * Range labels drop their x's ("0..15") before they give up. */
+ * Range labels keep their form ("x0..x15", never "0..15") and go to two
+ * lines when that gives them a larger size. */
 static float label_size(struct grid *g, long w0, long w1, float col_w,
                         float box_h)
 {
 	struct view_ctx *c = g->c;
 	/* room inside a changed cell's outline (scene_view_cell) */
-	float cell_w = col_w * GRID_CELL_FRACTION;
-	float inner_w =
-		cell_w - 2 * scene_view_cell_stroke(c, cell_w, box_h, true) - 2;
-	float inner_h = box_h * 0.78f;
-	float min = c->min_text, max = fminf(c->body, inner_h);
-	if (inner_w < min * 0.6f || max < min)
+	float cell_w = col_w * g->cell_fraction;
+	float stroke = scene_view_cell_stroke(c, cell_w, box_h, true);
+	float inner_w = cell_w - 2 * stroke - 2;
+	float min = c->min_text;
+	if (inner_w < min * 0.6f)
 		return 0;
-	for (int bare = 0; bare < 2; bare++) {
-		g->bare_ranges = bare;
-		float w = widest_label(g, w0, w1, max);
-		if (w <= 0)
-			return max;
-		float size = floorf(max * inner_w / w);
-		if (size > max)
-			size = max;
-		/* step down past hinting effects */
-		while (size >= min && widest_label(g, w0, w1, size) > inner_w)
-			size -= 1;
-		if (size >= min)
-			return size;
-		if (c->v->labels != SCENE_LABELS_RANGES)
-			break;
-	}
-	return 0;
+	g->split_ranges = false;
+	float one = fit_labels(g, w0, w1, inner_w, min,
+	                       fminf(c->body, box_h * 0.78f));
+	if (c->v->labels != SCENE_LABELS_RANGES)
+		return one;
+	/* two lines of VIEW_LINE_STEP each, inside the outline */
+	g->split_ranges = true;
+	float two =
+		fit_labels(g, w0, w1, inner_w, min,
+	                   fminf(c->body, floorf((box_h - 2 * stroke - 2) /
+	                                         (2 * SCENE_VIEW_LINE_STEP))));
+	g->split_ranges = two > one;
+	return fmaxf(one, two);
 }
 
 /* Rows that fit in height h (each at least min_row px), kept around the
@@ -231,19 +278,17 @@ static void caption_95(struct grid *g, float y)
 {
 	struct view_ctx *c = g->c;
 	const struct trace *t = c->t;
-	uint64_t so_far = 0, total = 0;
+	uint64_t so_far = 0;
 	for (size_t r = 0; r < g->rows.count; r++) {
 		size_t st = g->rows.step[r];
-		total += t->steps[st].add_count;
 		if (st <= c->step && (long)r <= g->rows.current)
 			so_far += t->steps[st].add_count;
 	}
+	/* so far only: the block's total is what a lesson asks for */
 	char buf[200];
-	snprintf(
-		buf, sizeof(buf),
-		"additions: %llu of %llu so far; a sequential scan needs N - 1 = %u",
-		(unsigned long long)so_far, (unsigned long long)total,
-		g->valid > 0 ? g->valid - 1 : 0);
+	snprintf(buf, sizeof(buf),
+	         "additions so far: %llu; a sequential scan needs N - 1 = %u",
+	         (unsigned long long)so_far, g->valid > 0 ? g->valid - 1 : 0);
 	scene_view_text_clipped(c, buf, c->fig.x0, y, c->fig.x1 - c->fig.x0,
 	                        c->small, SCENE_FONT_SANS, SCENE_HALIGN_LEFT,
 	                        SCENE_VALIGN_TOP,
@@ -266,6 +311,7 @@ static void grid_free(struct grid *g)
 	scene_view_rows_free(&g->rows);
 	free(g->range);
 	free(g->last_change);
+	free(g->correct);
 }
 
 int scene_view_grid_build(struct view_ctx *c)
@@ -292,6 +338,15 @@ int scene_view_grid_build(struct view_ctx *c)
 	                  ? (uint32_t)(total_n - start < g.n ? total_n - start
 	                                                     : g.n)
 	                  : 0;
+	/* the element a pending question asks about, when this block and
+	 * level hold it */
+	g.ask = -1;
+	if (c->v->ask_element >= 0 &&
+	    (c->v->ask_level < 0 || !ln ||
+	     (uint32_t)c->v->ask_level == ln->level) &&
+	    (uint64_t)c->v->ask_element >= start &&
+	    (uint64_t)c->v->ask_element < start + g.n)
+		g.ask = (long)((uint64_t)c->v->ask_element - start);
 	bool want_ranges = c->v->labels == SCENE_LABELS_RANGES ||
 	                   c->v->hover.kind == SCENE_TAG_ELEMENT;
 	if (compute_history(&g) != 0 ||
@@ -310,7 +365,7 @@ int scene_view_grid_build(struct view_ctx *c)
 		         scene_figure_name(c->v->figure), t->algorithm,
 		         g.valid);
 	float y = scene_view_heading(c, head);
-	if (g.bk) {
+	if (g.bk && !c->v->hide_counts) {
 		caption_95(&g, y);
 		y += c->small * 1.17f + c->pad;
 	}
@@ -334,12 +389,17 @@ int scene_view_grid_build(struct view_ctx *c)
 	float area_w = area.x1 - area.x0, area_h = area.y1 - area.y0;
 
 	/* All columns labelled, if they fit; else strips and a window. */
+	bool ranges = c->v->labels == SCENE_LABELS_RANGES;
+	g.box_fraction = ranges ? GRID_BOX_FRACTION_RANGES : GRID_BOX_FRACTION;
+	g.cell_fraction =
+		ranges ? GRID_CELL_FRACTION_RANGES : GRID_CELL_FRACTION;
+	g.label_font = ranges ? SCENE_FONT_SANS : SCENE_FONT_MONO;
 	float min_row = c->min_text * 2.0f / GRID_BOX_FRACTION;
 	choose_rows(&g, area_h - c->small * 1.4f, min_row);
 	float col_w = area_w / (float)g.n;
 	float row_h = (area_h - c->small * 1.4f) / (float)(g.r1 - g.r0);
-	float box_h = fminf(row_h * GRID_BOX_FRACTION, col_w * 1.1f);
-	box_h = fmaxf(box_h, fminf(row_h * GRID_BOX_FRACTION, c->body * 1.8f));
+	float box_h = fminf(row_h * g.box_fraction, col_w * 1.1f);
+	box_h = fmaxf(box_h, fminf(row_h * g.box_fraction, c->body * 1.8f));
 	float lsize = 0;
 	if (col_w >= c->min_text * 1.2f)
 		lsize = label_size(&g, 0, g.n, col_w, box_h);
@@ -361,7 +421,7 @@ int scene_view_grid_build(struct view_ctx *c)
 		            fmaxf(min_row, c->body * 2.6f));
 		row_h = (det.y1 - det.y0 - c->small * 1.4f) /
 		        (float)(g.r1 - g.r0);
-		box_h = fminf(row_h * GRID_BOX_FRACTION, c->body * 2.0f);
+		box_h = fminf(row_h * g.box_fraction, c->body * 2.0f);
 		/* the widest window whose labels fit at about body size */
 		long width =
 			(long)(area_w /
@@ -377,6 +437,9 @@ int scene_view_grid_build(struct view_ctx *c)
 			w0 = c->v->focus_element >= 0
 			             ? (long)c->v->focus_element
 			             : auto_window(&g, width);
+			/* the element a question asks about stays in view */
+			if (g.ask >= 0 && (g.ask < w0 || g.ask >= w0 + width))
+				w0 = g.ask - width / 2;
 			w0 = clamp_window(w0, width, g.n);
 			lsize = label_size(&g, w0, w0 + width,
 			                   area_w / (float)width, box_h);

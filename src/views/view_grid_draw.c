@@ -108,8 +108,41 @@ static void draw_token(struct grid *g, const struct grid_window *w,
 		           scene_view_color(c, SCENE_ROLE_TOKEN_TEXT));
 }
 
+/* An early read's first leg: from the top of src's box in row r (the
+ * updated value the thread read) up to a point over the gap between src
+ * and dst, returned in (xs, ys), where the arrow to dst's box takes over.
+ * A src left of the window starts at the window's edge. */
+static void early_arc(struct grid *g, const struct grid_window *w,
+                      const struct rows_geom *q, const struct trace_add *a,
+                      long r, float *xs, float *ys, float xd,
+                      struct scene_color col)
+{
+	struct view_ctx *c = g->c;
+	float top = box_top(g, q, r);
+	float gap = top - (box_top(g, q, r - 1) + q->box_h);
+	float lift = fmaxf(gap * 0.4f, c->lw * 3);
+	float x0 = in_window(w, a->src) ? col_x(q, w, a->src) : q->x0;
+	float xm = (x0 + xd) * 0.5f, ym = top - lift;
+	if (in_window(w, a->src)) {
+		struct scene_item *leg =
+			scene_line(c->s, x0, top, xm, ym, c->lw * 2.0f, col);
+		if (leg) {
+			leg->u.line.dash = c->lw * 6.0f;
+			leg->tag = (struct scene_tag){
+				SCENE_TAG_ADDITION, (int32_t)(a - c->t->adds),
+				(int32_t)g->rows.step[r], 0, 0};
+		}
+		*xs = xm;
+		*ys = ym;
+	} else {
+		*xs = x0;
+		*ys = ym;
+	}
+}
+
 /* Arrows into row r: each addition from XY[src] in row r-1 to XY[dst], the
- * destination's own value carried straight down. */
+ * destination's own value carried straight down; an early read's from
+ * XY[src] in row r itself (early_arc). */
 static void row_arrows(struct grid *g, const struct grid_window *w,
                        const struct rows_geom *q, long r, bool *early_dst)
 {
@@ -136,11 +169,17 @@ static void row_arrows(struct grid *g, const struct grid_window *w,
 			continue;
 		float xd = col_x(q, w, a->dst), xs = col_x(q, w, a->src);
 		float ys = y_from;
-		clip_start(w, q, &xs, &ys, xd, y_to);
 		scene_line(c->s, xd, y_from, xd, y_to, c->lw, carry);
 		bool early = scene_view_add_is_early(t, prev_xy, prev_len, a);
-		if (early)
+		if (early) {
+			/* the value read was XY[src] as this row's step had
+			 * already updated it: the arrow leaves src's box in
+			 * this row, over the gap, to dst's */
 			early_dst[a->dst - w->w0] = true;
+			early_arc(g, w, q, a, r, &xs, &ys, xd, race);
+		} else {
+			clip_start(w, q, &xs, &ys, xd, y_to);
+		}
 		struct scene_item *it = scene_view_arrow(
 			c, xs, ys, xd, y_to, c->lw * (early ? 2.0f : 1.4f),
 			early ? race : arrow, early);
@@ -152,6 +191,41 @@ static void row_arrows(struct grid *g, const struct grid_window *w,
 		if (animating && in_window(w, a->src))
 			draw_token(g, w, q, a, xs, ys, xd, y_to, y_to - y_from);
 	}
+}
+
+/* The element a pending question asks about, in the current row: a thick
+ * ring around its box and a pointer above it (a shape, not only a
+ * colour), drawn under the box so the box keeps its own hover. */
+static void ask_mark(struct grid *g, const struct rows_geom *q,
+                     struct scene_rect box, long i)
+{
+	struct view_ctx *c = g->c;
+	struct scene_color acc = scene_view_color(c, SCENE_ROLE_ACCENT);
+	struct scene_color edge = scene_view_color(c, SCENE_ROLE_TEXT);
+	float ring = fmaxf(2.0f, c->lw * 1.5f);
+	float out = fminf(ring * 1.5f, (q->col_w - q->cell_w) * 0.5f + ring);
+	struct scene_rect halo = {box.x0 - out, box.y0 - out, box.x1 + out,
+	                          box.y1 + out};
+	int32_t level = (int32_t)(g->rows.launch < c->t->launch_count
+	                                  ? c->t->launches[g->rows.launch].level
+	                                  : 0);
+	struct scene_tag tag = {SCENE_TAG_ASK, (int32_t)i, level, 0, 0};
+	struct scene_item *it =
+		scene_box(c->s, halo, (halo.y1 - halo.y0) * 0.22f,
+	                  (struct scene_color){0, 0, 0, 0}, acc, ring);
+	if (it)
+		it->tag = tag;
+	float cx = (box.x0 + box.x1) * 0.5f;
+	float h = fminf(q->cell_w * 0.45f, fmaxf(c->small * 0.8f, 8.0f));
+	float tip = halo.y0 - ring * 0.5f;
+	struct scene_point tri[3] = {
+		{cx - h * 0.6f, tip - h}, {cx + h * 0.6f, tip - h}, {cx, tip}};
+	it = scene_polygon(c->s, tri, 3, acc);
+	if (it)
+		it->tag = tag;
+	/* its outline keeps the pointer visible where the accent is faint */
+	struct scene_point edge_pts[4] = {tri[0], tri[1], tri[2], tri[0]};
+	scene_polyline(c->s, edge_pts, 4, fmaxf(1.0f, c->lw * 0.6f), edge);
 }
 
 static void note_hover(struct grid *g, long r, long i, struct scene_rect box)
@@ -206,10 +280,10 @@ int scene_grid_draw_rows(struct grid *g, const struct grid_window *w)
 	struct rows_geom q;
 	q.x0 = w->area.x0;
 	q.col_w = (w->area.x1 - w->area.x0) / (float)width;
-	q.cell_w = q.col_w * GRID_CELL_FRACTION;
+	q.cell_w = q.col_w * g->cell_fraction;
 	q.y0 = w->area.y0 + c->small * 1.4f;
 	q.row_h = (w->area.y1 - q.y0) / (float)(g->r1 - g->r0);
-	q.box_h = fminf(w->box_h, q.row_h * GRID_BOX_FRACTION);
+	q.box_h = fminf(w->box_h, q.row_h * g->box_fraction);
 	index_header(g, w, &q);
 
 	bool *changed = calloc((size_t)width, sizeof(bool));
@@ -253,19 +327,25 @@ int scene_grid_draw_rows(struct grid *g, const struct grid_window *w)
 		                          step->phase == TRACE_PHASE_REVERSE);
 		for (long i = w->w0; i < w->w1; i++) {
 			bool ch = changed[i - w->w0];
+			bool done =
+				!(ch && settling) &&
+				scene_grid_finished(g, (size_t)r, (uint32_t)i);
+			bool wrong = done && scene_grid_wrong(g, (uint32_t)i);
 			struct view_cell_style sty = {
 				.changed = ch && !settling,
-				.finished = !(ch && settling) &&
-			                    scene_grid_finished(g, (size_t)r,
-			                                        (uint32_t)i),
+				.finished = done && !wrong,
+				.wrong = wrong,
 				.early = early[i - w->w0] && !settling,
 				.dim = (uint32_t)i >= g->valid ||
 			               (tree_row && !ch),
+				.sans = g->label_font == SCENE_FONT_SANS,
 			};
 			float x = col_x(&q, w, i);
 			struct scene_rect box = {x - q.cell_w * 0.5f, top,
 			                         x + q.cell_w * 0.5f,
 			                         top + q.box_h};
+			if (i == g->ask && current)
+				ask_mark(g, &q, box, i);
 			scene_grid_label(g, (size_t)r, (uint32_t)i,
 			                 ch && settling, buf, sizeof(buf));
 			struct scene_item *cell = scene_view_cell(

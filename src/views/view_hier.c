@@ -397,6 +397,169 @@ static size_t auto_block(const struct hier *h)
 	return h->blocks > 1 ? 1 : 0;
 }
 
+/* The figure's title, shortened until it fits the figure's width (a 4K
+ * projection's big type would otherwise cut it off). */
+static void heading(struct view_ctx *c, const struct hier *h, uint32_t level,
+                    char *head, size_t size)
+{
+	const char *plural = h->blocks == 1 ? "" : "s";
+	float room = scene_view_heading_room(c), w, hh;
+	for (int form = 0; form < 4; form++) {
+		if (form == 0)
+			snprintf(
+				head, size,
+				"Figure 9.10: %s, level %u: %zu elements in %u "
+				"section%s of %u",
+				c->t->algorithm, level, h->n, h->blocks, plural,
+				h->section);
+		else if (form == 1)
+			snprintf(head, size,
+			         "Figure 9.10, level %u: %zu elements, %u "
+			         "section%s of %u",
+			         level, h->n, h->blocks, plural, h->section);
+		else if (form == 2)
+			snprintf(head, size,
+			         "Figure 9.10, level %u: %u section%s of %u",
+			         level, h->blocks, plural, h->section);
+		else
+			snprintf(head, size,
+			         "Figure 9.10, level %u: %u \u00d7 %u", level,
+			         h->blocks, h->section);
+		c->m->measure(c->m->ctx, SCENE_FONT_SANS_BOLD, c->title, head,
+		              &w, &hh);
+		if (w <= room)
+			return;
+	}
+}
+
+/* Band captions written above each band's boxes (the last one below), so a zoomed section gets
+ * the whole width (beside the boxes they would take a fifth of it). */
+static void captions_above(struct hier *h, const struct bands_geom *g, float x,
+                           float w)
+{
+	struct view_ctx *c = h->c;
+	for (int b = 0; b < h->bands; b++) {
+		const char *cap = h->bands == 2 && b == BAND_SCAN
+		                          ? "scan: Y"
+		                          : scene_hier_band_caption[b];
+		/* the last band's caption under its boxes: the add-back
+		 * arrows come in from above */
+		bool below = b == h->bands - 1 && h->bands == BAND_COUNT;
+		scene_view_text_clipped(
+			c, cap, x,
+			below ? g->top[b] + g->box_h + c->lw * 2
+			      : g->top[b] - c->lw * 2,
+			w, c->small, SCENE_FONT_SANS, SCENE_HALIGN_LEFT,
+			below ? SCENE_VALIGN_TOP : SCENE_VALIGN_BOTTOM,
+			scene_view_color(c, SCENE_ROLE_TEXT_DIM));
+	}
+}
+
+/* The zoom's columns: the section shown and, when they fit, the S entry
+ * before it (where kernel 3's add-back arrow starts) and the section before
+ * that. A whole section always shows, with that S entry where labels a bit
+ * smaller than usual (still readable) make room for it; only where even a
+ * section alone does not fit are its last columns (where S is taken) kept. */
+static void zoom_columns(struct hier *h, struct bands_geom *g,
+                         struct scene_rect det, size_t blk)
+{
+	struct view_ctx *c = h->c;
+	size_t w1 =
+		(blk + 1) * h->section < h->n ? (blk + 1) * h->section : h->n;
+	size_t own = w1 - blk * h->section;
+	size_t with_prev = blk > 0 ? w1 - (blk - 1) * h->section : own;
+	size_t with_s = blk > 0 ? own + 1 : own;
+	float usual = c->min_text;
+	float smaller = fmaxf(c->th->min_text, roundf(c->body * 0.4f));
+	const struct {
+		size_t width;
+		float min_text;
+	} tries[] = {{with_prev, usual},
+	             {with_s, usual},
+	             {with_s, smaller},
+	             {own, smaller}};
+	float max_box = c->body * 2.2f;
+	for (size_t k = 0; k < sizeof(tries) / sizeof(tries[0]); k++) {
+		c->min_text = tries[k].min_text;
+		scene_hier_geom(h, g, det, w1 - tries[k].width, w1, max_box);
+		g->label_size = scene_hier_fit_labels(h, g);
+		c->min_text = usual;
+		if (g->label_size > 0)
+			return;
+	}
+	for (size_t width = own * 3 / 4; width >= 1; width = width * 3 / 4) {
+		scene_hier_geom(h, g, det, w1 - width, w1, max_box);
+		g->label_size = scene_hier_fit_labels(h, g);
+		if (g->label_size > 0 || width == 1)
+			return;
+	}
+}
+
+/* The element a pending question asks about, on the level shown: its
+ * column, whether it is an S entry (S of level L is level L + 1's input),
+ * and the section that holds it. False when it is not on this level. */
+struct asked {
+	size_t col, block;
+	bool s_entry;
+};
+
+static bool asked_here(const struct hier *h, uint32_t level, struct asked *a)
+{
+	const struct scene_view *v = h->c->v;
+	if (v->ask_element < 0)
+		return false;
+	size_t e = (size_t)v->ask_element;
+	if (v->ask_level < 0 || (uint32_t)v->ask_level == level) {
+		if (e >= h->n)
+			return false;
+		*a = (struct asked){e, e / h->section, false};
+		return true;
+	}
+	if ((uint32_t)v->ask_level == level + 1 && h->bands == BAND_COUNT &&
+	    e < h->blocks) {
+		*a = (struct asked){scene_hier_s_column(h, e), e, true};
+		return true;
+	}
+	return false;
+}
+
+/* A ring around the asked column's boxes (the S bands for an S entry, the
+ * element bands otherwise) and a pointer above it: a shape, not only a
+ * colour. */
+static void ask_mark(struct hier *h, const struct bands_geom *g,
+                     const struct asked *a, uint32_t level)
+{
+	struct view_ctx *c = h->c;
+	if (g->label_size <= 0 || a->col < g->w0 || a->col >= g->w1)
+		return;
+	int first = a->s_entry ? BAND_S : 0;
+	int last = a->s_entry ? BAND_S_SCANNED : h->bands - 1;
+	float x = g->x0 + ((float)(a->col - g->w0) + 0.5f) * g->col_w;
+	float ring = fmaxf(2.0f, c->lw * 1.5f);
+	float out = ring * 1.5f;
+	struct scene_rect halo = {
+		x - g->cell_w * 0.5f - out, g->top[first] - out,
+		x + g->cell_w * 0.5f + out, g->top[last] + g->box_h + out};
+	struct scene_color acc = scene_view_color(c, SCENE_ROLE_ACCENT);
+	struct scene_tag tag = {SCENE_TAG_ASK, (int32_t)c->v->ask_element,
+	                        (int32_t)level, 0, 0};
+	struct scene_item *it =
+		scene_box(c->s, halo, g->cell_w * 0.2f,
+	                  (struct scene_color){0, 0, 0, 0}, acc, ring);
+	if (it)
+		it->tag = tag;
+	float hw = fminf(g->cell_w * 0.45f, fmaxf(c->small * 0.8f, 8.0f));
+	float tip = halo.y0 - ring * 0.5f;
+	struct scene_point tri[3] = {
+		{x - hw * 0.6f, tip - hw}, {x + hw * 0.6f, tip - hw}, {x, tip}};
+	it = scene_polygon(c->s, tri, 3, acc);
+	if (it)
+		it->tag = tag;
+	struct scene_point edge[4] = {tri[0], tri[1], tri[2], tri[0]};
+	scene_polyline(c->s, edge, 4, fmaxf(1.0f, c->lw * 0.6f),
+	               scene_view_color(c, SCENE_ROLE_TEXT));
+}
+
 int scene_view_hier_build(struct view_ctx *c)
 {
 	const struct trace *t = c->t;
@@ -421,9 +584,7 @@ int scene_view_hier_build(struct view_ctx *c)
 		hier_free(&h);
 		return -1;
 	}
-	snprintf(head, sizeof(head),
-	         "Figure 9.10: %s, level %u: %zu elements in %u sections of %u",
-	         t->algorithm, level, h.n, h.blocks, h.section);
+	heading(c, &h, level, head, sizeof(head));
 	float y = scene_view_heading(c, head);
 	y = level_tabs(c, y, level);
 
@@ -441,8 +602,12 @@ int scene_view_hier_build(struct view_ctx *c)
 	                       ? scene_hier_fit_labels(&h, &g)
 	                       : 0;
 	float mid[BAND_COUNT];
+	struct asked ask;
+	bool asking = asked_here(&h, level, &ask);
 	if (g.label_size > 0 && c->v->focus_block < 0) {
 		scene_hier_draw_labelled(&h, &g);
+		if (asking)
+			ask_mark(&h, &g, &ask, level);
 		for (int b = 0; b < h.bands; b++)
 			mid[b] = g.top[b] + g.box_h * 0.5f;
 		scene_hier_band_labels(&h, mid, c->fig.x0, cap_w + c->pad,
@@ -483,37 +648,21 @@ int scene_view_hier_build(struct view_ctx *c)
 					SCENE_TAG_BLOCK, (int32_t)b,
 					(int32_t)level, 0, 0};
 		}
+		/* the section the reader chose, else the one a question asks
+		 * about, else the one being worked on */
 		size_t blk =
 			c->v->focus_block >= 0 &&
 					(size_t)c->v->focus_block < h.blocks
 				? (size_t)c->v->focus_block
-				: auto_block(&h);
-		/* the zoom: the section, and the one before it, whose S entry
-		 * kernel 3 adds; narrowed from the left until labels fit */
-		size_t w0 = blk > 0 ? (blk - 1) * h.section : 0;
-		size_t w1 = (blk + 1) * h.section;
-		if (w1 > h.n)
-			w1 = h.n;
-		struct scene_rect det = {area.x0, ov.y1 + c->pad * 4, area.x1,
+			: asking ? ask.block
+				 : auto_block(&h);
+		/* the zoom below the strips, across the whole width, its
+		 * band captions above the boxes */
+		struct scene_rect det = {c->fig.x0,
+		                         ov.y1 + c->pad * 4 + c->small, area.x1,
 		                         area.y1};
-		/* two sections; one and the S entry before it; one; then a window
-		 * at the section's end, shrinking */
-		size_t width = w1 - w0, own = w1 - blk * h.section;
-		size_t tries[3] = {width, own + 1 < width ? own + 1 : width,
-		                   own};
-		for (int k = 0;; k++) {
-			if (k < 3)
-				width = tries[k];
-			else
-				width = width * 3 / 4;
-			if (width < 1)
-				width = 1;
-			w0 = w1 - width;
-			scene_hier_geom(&h, &g, det, w0, w1, c->body * 2.2f);
-			g.label_size = scene_hier_fit_labels(&h, &g);
-			if (g.label_size > 0 || width <= 1)
-				break;
-		}
+		zoom_columns(&h, &g, det, blk);
+		size_t w0 = g.w0, width = g.w1 - g.w0;
 		float bx0 = ov.x0 + (ov.x1 - ov.x0) * (float)w0 / (float)h.n;
 		float bx1 = ov.x0 +
 		            (ov.x1 - ov.x0) * (float)(w0 + width) / (float)h.n;
@@ -528,10 +677,14 @@ int scene_view_hier_build(struct view_ctx *c)
 		scene_polyline(c->s, l, 2, c->lw, scene_fade(acc, 0.6f));
 		scene_polyline(c->s, r, 2, c->lw, scene_fade(acc, 0.6f));
 		scene_hier_draw_labelled(&h, &g);
-		for (int b = 0; b < h.bands; b++)
-			mid[b] = g.top[b] + g.box_h * 0.5f;
-		scene_hier_band_labels(&h, mid, c->fig.x0, cap_w + c->pad,
-		                       c->small);
+		if (asking)
+			ask_mark(&h, &g, &ask, level);
+		/* clear of the add-back arrow, which starts at the S entry
+		 * in the first column when the zoom shows it */
+		float cap_x = g.w0 % h.section == h.section - 1
+		                      ? det.x0 + g.col_w
+		                      : det.x0;
+		captions_above(&h, &g, cap_x, det.x1 - cap_x);
 	}
 	hier_free(&h);
 	return c->s->failed ? -1 : 0;

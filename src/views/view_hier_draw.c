@@ -181,8 +181,7 @@ static void add_back_arrows(struct hier *h, const struct bands_geom *g)
 	float right = g->x0 + g->col_w * (float)(g->w1 - g->w0);
 	for (uint32_t b = 0; b < h->blocks; b++) {
 		size_t st = h->own.k3_step[b];
-		if (st == NOT_YET || st > c->step ||
-		    t->steps[st].add_count == 0)
+		if (st == NOT_YET || st > c->step)
 			continue;
 		size_t first = (size_t)b * h->section;
 		size_t last = first + h->section - 1 < h->n
@@ -193,6 +192,33 @@ static void add_back_arrows(struct hier *h, const struct bands_geom *g)
 		size_t c0 = first > g->w0 ? first : g->w0;
 		size_t c1 = last < g->w1 - 1 ? last : g->w1 - 1;
 		float xd = (col_x(g, c0) + col_x(g, c1)) * 0.5f;
+		/* the add-back reaches every element of the section: a
+		 * bracket over it; a section that adds nothing says so */
+		float bx0 = col_x(g, c0) - g->cell_w * 0.5f,
+		      bx1 = col_x(g, c1) + g->cell_w * 0.5f,
+		      by = g->top[BAND_Y] - c->lw * 2;
+		if (t->steps[st].add_count == 0) {
+			char note[48];
+			float tw, th;
+			snprintf(note, sizeof(note), "block %u adds nothing",
+			         b);
+			c->m->measure(c->m->ctx, SCENE_FONT_SANS, c->min_text,
+			              note, &tw, &th);
+			if (tw > bx1 - bx0) /* a narrow section */
+				snprintf(note, sizeof(note), "+0");
+			scene_view_text_clipped(
+				c, note, bx0, by, bx1 - bx0, c->min_text,
+				SCENE_FONT_SANS, SCENE_HALIGN_LEFT,
+				SCENE_VALIGN_BOTTOM,
+				scene_view_color(c, SCENE_ROLE_TEXT_DIM));
+			continue;
+		}
+		struct scene_point brace[4] = {{bx0, by + c->lw * 1.5f},
+		                               {bx0, by},
+		                               {bx1, by},
+		                               {bx1, by + c->lw * 1.5f}};
+		scene_polyline(c->s, brace, 4, c->lw,
+		               scene_view_color(c, SCENE_ROLE_ARROW));
 		uint32_t src = trace_step_adds(t, st)[0].src;
 		float xs = src < h->blocks
 		                   ? col_x(g, scene_hier_s_column(h, src))

@@ -49,8 +49,10 @@ struct view_ctx {
 struct view_cell_style {
 	bool changed;  /* written in the step shown: thick outline */
 	bool finished; /* holds its final value: corner flag */
-	bool early;    /* result of a read that saw an updated value: hatched */
-	bool dim;      /* not reached yet, or padding */
+	bool wrong; /* holds its final value, which is not the scan: a cross */
+	bool early; /* result of a read that saw an updated value: hatched */
+	bool dim;   /* not reached yet, or padding */
+	bool sans;  /* the label in the proportional face (input ranges) */
 };
 
 struct scene_color scene_view_color(const struct view_ctx *c,
@@ -84,7 +86,11 @@ struct scene_item *scene_view_text_clipped(struct view_ctx *c, const char *text,
 float scene_view_cell_stroke(const struct view_ctx *c, float w, float h,
                              bool changed);
 
-/* An element's box with its label centred (label NULL or size 0: none). */
+/* The distance between the baselines of a label's lines, in text sizes. */
+#define SCENE_VIEW_LINE_STEP 1.2f
+
+/* An element's box with its label centred (label NULL or size 0: none); a
+ * label with a '\n' is drawn as two lines, SCENE_VIEW_LINE_STEP apart. */
 struct scene_item *scene_view_cell(struct view_ctx *c, struct scene_rect r,
                                    const char *label, float label_size,
                                    struct view_cell_style st);
@@ -101,6 +107,9 @@ float scene_view_heat(float v, float lo, float hi);
 /* Smooth 0..1 (ease in and out). */
 float scene_view_ease(float t);
 
+/* The width a figure's heading may take: the figure's, short of the
+ * window's corner buttons where they share its line. */
+float scene_view_heading_room(const struct view_ctx *c);
 /* The figure heading, at the top of c->fig; returns its bottom y. */
 float scene_view_heading(struct view_ctx *c, const char *text);
 

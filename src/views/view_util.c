@@ -140,13 +140,48 @@ struct scene_item *scene_view_cell(struct view_ctx *c, struct scene_rect r,
 		scene_polygon(c->s, tri, 3,
 		              scene_view_color(c, SCENE_ROLE_ELEMENT_EDGE));
 	}
+	if (st.wrong && w >= 6 && h >= 6) {
+		/* final but wrong: a cross in the top-right corner, a shape
+		 * unlike the final flag, in the race colour */
+		float f = fmaxf(fminf(w, h) * 0.3f,
+		                fminf(6.0f, fminf(w, h) * 0.5f));
+		float in = fmaxf(2.0f, stroke);
+		float lw = fmaxf(1.5f, fminf(c->lw * 1.5f, f * 0.3f));
+		struct scene_color rc = scene_view_color(c, SCENE_ROLE_RACE);
+		scene_line(c->s, r.x1 - in - f, r.y0 + in, r.x1 - in,
+		           r.y0 + in + f, lw, rc);
+		scene_line(c->s, r.x1 - in, r.y0 + in, r.x1 - in - f,
+		           r.y0 + in + f, lw, rc);
+	}
 	if (label && label_size > 0) {
 		struct scene_color col = scene_view_color(c, SCENE_ROLE_TEXT);
 		if (st.dim)
 			col = scene_fade(col, 0.5f);
-		scene_text(c->s, c->m, label, (r.x0 + r.x1) * 0.5f,
-		           (r.y0 + r.y1) * 0.5f, label_size, SCENE_FONT_MONO,
-		           SCENE_HALIGN_CENTER, SCENE_VALIGN_MIDDLE, col);
+		enum scene_font font =
+			st.sans ? SCENE_FONT_SANS : SCENE_FONT_MONO;
+		const char *nl = strchr(label, '\n');
+		float mid = (r.y0 + r.y1) * 0.5f;
+		if (!nl) {
+			scene_text(c->s, c->m, label, (r.x0 + r.x1) * 0.5f, mid,
+			           label_size, font, SCENE_HALIGN_CENTER,
+			           SCENE_VALIGN_MIDDLE, col);
+		} else {
+			char top[64];
+			size_t n = (size_t)(nl - label);
+			if (n >= sizeof(top))
+				n = sizeof(top) - 1;
+			memcpy(top, label, n);
+			top[n] = '\0';
+			float half = label_size * SCENE_VIEW_LINE_STEP * 0.5f;
+			scene_text(c->s, c->m, top, (r.x0 + r.x1) * 0.5f,
+			           mid - half, label_size, font,
+			           SCENE_HALIGN_CENTER, SCENE_VALIGN_MIDDLE,
+			           col);
+			scene_text(c->s, c->m, nl + 1, (r.x0 + r.x1) * 0.5f,
+			           mid + half, label_size, font,
+			           SCENE_HALIGN_CENTER, SCENE_VALIGN_MIDDLE,
+			           col);
+		}
 	}
 	return c->s->failed ? NULL : &c->s->items[first_index];
 }
@@ -181,13 +216,19 @@ float scene_view_ease(float t)
 	return t * t * (3.0f - 2.0f * t);
 }
 
-float scene_view_heading(struct view_ctx *c, const char *text)
+float scene_view_heading_room(const struct view_ctx *c)
 {
 	float w = c->fig.x1 - c->fig.x0;
 	/* without the panel the heading runs to the window's buttons */
 	float room = (float)c->v->width - c->v->corner_w - c->pad - c->fig.x0;
 	if (c->v->corner_w > 0 && c->fig.y0 < c->v->corner_h && room < w)
 		w = room;
+	return w;
+}
+
+float scene_view_heading(struct view_ctx *c, const char *text)
+{
+	float w = scene_view_heading_room(c);
 	scene_view_text_clipped(c, text, c->fig.x0, c->fig.y0, w, c->title,
 	                        SCENE_FONT_SANS_BOLD, SCENE_HALIGN_LEFT,
 	                        SCENE_VALIGN_TOP,

@@ -1,10 +1,12 @@
 /* test_options.c - the run options library: option parsing one at a time,
  * reading numbers with their positions, the --n generator, and the checks
  * run_options_finish() makes. Depends on options.h and cmocka. */
+#define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,6 +135,83 @@ static void test_values_binary(void **state)
 	assert_non_null(strstr(err, "'\\xff\\xff"));
 	assert_non_null(strstr(err, "\\xff...' is not a number"));
 	assert_null(strchr(err, '\n'));
+}
+
+/* The same text read whole and from a stream in chunks of every size from
+ * 1 byte: the same numbers, or the same message at the same place (a
+ * token, a comment or a comma split across chunks). */
+static void same_in_chunks(const char *text, size_t len)
+{
+	float *a = NULL;
+	size_t na = 0;
+	char ea[256] = "";
+	int ra = run_options_parse_values(text, len, "f.txt", true, &a, &na, ea,
+	                                  sizeof(ea));
+	for (size_t chunk = 1; chunk <= 9; chunk++) {
+		FILE *f = fmemopen((void *)text, len, "rb");
+		assert_non_null(f);
+		float *b = NULL;
+		size_t nb = 0;
+		char eb[256] = "";
+		int rb = run_options_read_values(f, chunk, "f.txt", &b, &nb, eb,
+		                                 sizeof(eb));
+		fclose(f);
+		assert_int_equal(ra, rb);
+		assert_string_equal(ea, eb);
+		if (ra == 0) {
+			assert_int_equal(na, nb);
+			assert_memory_equal(a, b, na * sizeof(*a));
+		}
+		free(b);
+	}
+	free(a);
+}
+
+static void test_values_chunks(void **state)
+{
+	(void)state;
+	static const char *const texts[] = {
+		" 2,1 3\t1,\n0 # four, five\n-1.5e1, 0x10 ",
+		"1,\n2,\n",
+		"1 2\n3 abcdefgh",
+		"\xef\xbb\xbf"
+		"5 6\n7",
+		"\xef\xbb\xbf"
+		"5 x",
+		"1.000000000000000000000000000000000000000000000000000000000001",
+		"12345678901234567890123456789012345678901234567890123456789012345",
+	};
+	for (size_t k = 0; k < sizeof(texts) / sizeof(texts[0]); k++)
+		same_in_chunks(texts[k], strlen(texts[k]));
+	same_in_chunks("5\0007 8", 6);
+}
+
+/* What whole-or-nothing reading must refuse: a NUL inside a token (not its
+ * end), a token past 63 bytes (at once), a byte-order mark's column. */
+static void test_values_bytes(void **state)
+{
+	(void)state;
+	float *v = NULL;
+	size_t n = 0;
+	char err[256] = "";
+	assert_int_equal(run_options_parse_values("5\0007", 3, "f", true, &v,
+	                                          &n, err, sizeof(err)),
+	                 -1);
+	assert_string_equal(err, "f:1:1: '5\\x007' is not a number: give "
+	                         "numbers separated by commas or white space");
+	assert_int_equal(run_options_parse_values("\xef\xbb\xbf"
+	                                          "2 1",
+	                                          6, "f", true, &v, &n, err,
+	                                          sizeof(err)),
+	                 0);
+	assert_int_equal(n, 2);
+	free(v);
+	/* FLT_MAX in its 9 digits, and as scanviz prints it, are taken */
+	assert_int_equal(parse_text("3.40282347e38 3.4028235e38", &v, &n, err),
+	                 0);
+	assert_true(v[0] == 3.40282347e38f && v[1] == v[0]);
+	free(v);
+	expect_error("3.4028236e38", false, "--input", "does not fit a float");
 }
 
 /* run_options_finish() returns the exit code: 2 for bad input. */
@@ -286,6 +365,8 @@ int main(void)
 		cmocka_unit_test(test_parse_forms),
 		cmocka_unit_test(test_parse_not_mine),
 		cmocka_unit_test(test_parse_errors),
+		cmocka_unit_test(test_values_chunks),
+		cmocka_unit_test(test_values_bytes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,8 +2,9 @@
  * and a replaced one appear only at commit, an abort leaves the old one; a
  * folder and a missing folder are refused before anything is created; a
  * symbolic link is followed, a FIFO and a character device are written
- * into, not replaced; a process ended by SIGTERM or SIGINT while writing
- * leaves nothing behind. Depends on out_file.h, POSIX and cmocka. */
+ * into, not replaced (/dev/stdout into a pipe too); a process ended by a
+ * signal (INT, TERM, HUP, QUIT, PIPE, USR1, USR2, ALRM) while writing
+ * leaves nothing behind; the longest name a file may have works. Depends on out_file.h, POSIX and cmocka. */
 #define _XOPEN_SOURCE 700 /* mknod */
 
 #include <setjmp.h>
@@ -47,10 +48,10 @@ static int teardown(void **state)
 /* dir/name */
 static const char *at(const char *name)
 {
-	static char paths[4][256];
+	static char paths[4][600];
 	static int next;
 	char *p = paths[next++ % 4];
-	snprintf(p, 256, "%s/%s", dir, name);
+	snprintf(p, sizeof(paths[0]), "%s/%s", dir, name);
 	return p;
 }
 
@@ -330,6 +331,76 @@ static void test_killed_while_writing(void **state)
 	killed_while_writing(SIGTERM, 1);
 	killed_while_writing(SIGINT, 1);
 	killed_while_writing(SIGTERM, 2);
+	/* a closed terminal, a closed pipe, a quit key, a user's or a timer's
+	 * signal end the process too, and clean up as well */
+	killed_while_writing(SIGHUP, 1);
+	killed_while_writing(SIGQUIT, 1);
+	killed_while_writing(SIGPIPE, 1);
+	killed_while_writing(SIGUSR1, 1);
+	killed_while_writing(SIGUSR2, 1);
+	killed_while_writing(SIGALRM, 1);
+}
+
+/* A name as long as a name may be (NAME_MAX, 255 bytes) leaves no room for
+ * the temporary file's suffix: it still works, and nothing is left. */
+static void test_longest_name(void **state)
+{
+	(void)state;
+	char name[256];
+	memset(name, 'a', 251);
+	memcpy(name + 251, ".txt", 5);
+	struct out_file *o = open_ok(at(name));
+	fputs("long", out_file_stream(o));
+	commit_ok(o);
+	assert_content(at(name), "long");
+	assert_int_equal(entries(dir), 1);
+	unlink(at(name));
+}
+
+/* An empty name is not a folder: the message says what it is. */
+static void test_empty_name(void **state)
+{
+	(void)state;
+	char err[512] = "";
+	assert_int_equal(out_file_check("", err, sizeof(err)),
+	                 OUT_FILE_BAD_PATH);
+	assert_string_equal(err, "'': an empty name; give the name of a file "
+	                         "to write");
+}
+
+/* /dev/stdout into a pipe: /proc/self/fd/1 links to "pipe:[N]", which
+ * names no file; the pipe is written into. */
+static void test_dev_stdout_pipe(void **state)
+{
+	(void)state;
+	int p[2];
+	assert_int_equal(pipe(p), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(p[1], 1);
+		close(p[0]);
+		close(p[1]);
+		struct out_file *o;
+		if (out_file_open("/dev/stdout", &o, NULL, 0) != OUT_FILE_OK)
+			_exit(3);
+		if (!out_file_is_direct(o))
+			_exit(4);
+		fputs("piped", out_file_stream(o));
+		_exit(out_file_commit(o, NULL, 0) == 0 ? 0 : 5);
+	}
+	close(p[1]);
+	char buf[16] = "";
+	size_t got = 0;
+	ssize_t n;
+	while ((n = read(p[0], buf + got, sizeof(buf) - 1 - got)) > 0)
+		got += (size_t)n;
+	close(p[0]);
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_string_equal(buf, "piped");
 }
 
 /* A signal the process ignores stays ignored, and once nothing is pending
@@ -372,6 +443,9 @@ int main(void)
 		cmocka_unit_test(test_commit_fails),
 		cmocka_unit_test(test_killed_while_writing),
 		cmocka_unit_test(test_signal_dispositions),
+		cmocka_unit_test(test_longest_name),
+		cmocka_unit_test(test_empty_name),
+		cmocka_unit_test(test_dev_stdout_pipe),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

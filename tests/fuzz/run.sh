@@ -2,7 +2,8 @@
 # run.sh - runs every libFuzzer target for a bounded time, for CI:
 #   tests/fuzz/run.sh SECONDS [BUILD_DIR]
 # Builds BUILD_DIR (default build-fuzz, configured with clang and -Dfuzz=true
-# when missing), then runs each fuzz_* target there for SECONDS with its
+# when missing), then runs each fuzz_* target there (the trace reader, the
+# lesson parser, the command-line input) for SECONDS with its
 # seeds (tests/fuzz/seeds/TARGET/, and lessons/ for the lesson parser) and
 # dictionary (tests/fuzz/TARGET.dict) when they exist. New inputs go to a
 # scratch corpus, never into the tree. Exits 1 when a target finds a crash
@@ -42,6 +43,9 @@ for exe in "$build"/tests/fuzz/fuzz_*; do
 	[ "$target" = lesson_parse ] && seeds="$seeds $top/lessons"
 	dict=""
 	[ -f "$top/tests/fuzz/$target.dict" ] && dict="-dict=$top/tests/fuzz/$target.dict"
+	# the options parser prints each refusal on stderr, as scanviz does:
+	# libFuzzer keeps its own and the sanitizers' reports on another fd
+	[ "$target" = cli_input ] && dict="$dict -close_fd_mask=2"
 	echo "fuzz: $name for ${seconds}s"
 	# shellcheck disable=SC2086 # seeds and dict are word lists on purpose
 	if "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "lesson.h"
+#include "lesson_claims.h"
 #include "lesson_eval.h"
 #include "lesson_manifest.h"
 #include "lesson_player.h"
@@ -224,13 +225,19 @@ static void every_lesson_plays_to_its_end(void **state)
 {
 	(void)state;
 	struct lesson_manifest *m = manifest();
-	size_t questions = 0, checks = 0;
+	size_t questions = 0, checks = 0, claims = 0;
 	assert_true(m->count >= 7);
 	for (size_t k = 0; k < m->count; k++) {
 		struct lesson *l = load(m, k);
 		struct lesson_player *p = player(l);
 		size_t before = questions;
 		play(p, &questions, &checks);
+		/* Every number a narration states as a claim holds. */
+		char err[1024];
+		size_t claimed = 0;
+		if (lesson_claims_check(p, &claimed, err, sizeof(err)))
+			fail_msg("%s", err);
+		claims += claimed;
 		/* Every taught lesson asks something. */
 		assert_true(questions > before);
 		lesson_player_destroy(p);
@@ -238,8 +245,10 @@ static void every_lesson_plays_to_its_end(void **state)
 	}
 	/* The independent checks must actually have run. */
 	assert_true(checks >= 10);
-	printf("lessons: %zu, questions: %zu, checked independently: %zu\n",
-	       m->count, questions, checks);
+	assert_true(claims >= 40);
+	printf("lessons: %zu, questions: %zu, checked independently: %zu, "
+	       "claims: %zu\n",
+	       m->count, questions, checks, claims);
 	lesson_manifest_destroy(m);
 }
 

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sample_trace.h"
 #include "trace_json.h"
@@ -126,6 +127,22 @@ static const struct error_case cases[] = {
          "\"divergences_total\": 1\n}\n}",
          "t.json:50:1: unexpected text after the end of the JSON value; the "
          "file is damaged or cut short: record the trace again"},
+	/* what cJSON lets through and JSON does not */
+	{"invalid_utf8", "\"device\": \"", "\"device\": \"CPU \xff\xfe",
+         "t.json:7:18: a byte that is not UTF-8, which JSON does not allow; "
+         "the file is damaged: record the trace again"},
+	{"control_character", "\"device\": \"", "\"device\": \"a\tb",
+         "t.json:7:15: a control character inside a string (JSON writes it "
+         "as \\uXXXX), which JSON does not allow; the file is damaged: "
+         "record the trace again"},
+	{"nul_escape", "\"device\": \"", "\"device\": \"x\\u0000junk",
+         "t.json:7:15: a NUL character (\\u0000) in a string, which JSON does "
+         "not allow; the file is damaged: record the trace again"},
+	{"leading_zero", "\"section_size\": 4", "\"section_size\": 04",
+         "t.json:11:19: a number with a leading zero, which JSON does not "
+         "allow; the file is damaged: record the trace again"},
+	{"unknown_backend", "\"backend\": \"cuda\"", "\"backend\": \"tpu\"",
+         "t.json: backend: expected \"cpu\" or \"cuda\"" H},
 	{"empty", NULL, "",
          "t.json: the file is empty; give a trace written by 'scanviz dump "
          "--format json'"},
@@ -171,6 +188,10 @@ static const struct error_case cases[] = {
          "\"seed\": \"12x\"",
          "t.json: seed: expected a non-negative integer below 2^64, found the "
          "string \"12x\"" H},
+	{"counter_string_leading_zero", "\"seed\": \"1152921504606846979\"",
+         "\"seed\": \"0001152921504606846979\"",
+         "t.json: seed: expected a non-negative integer, found the string "
+         "\"0001152921504606846979\"" H},
 	{"unknown_detail", "\"detail\": \"full\"", "\"detail\": \"everything\"",
          "t.json: detail: expected \"full\" or \"summary\", found the string "
          "\"everything\"" H},
@@ -417,13 +438,70 @@ static void test_missing_file(void **state)
 	                         "file");
 }
 
+/* A UTF-8 byte-order mark first (some editors add one) is read past. */
+static void test_byte_order_mark(void **state)
+{
+	(void)state;
+	struct trace *t = sample_trace();
+	size_t len;
+	char *text = sample_json(t, &len);
+	trace_destroy(t);
+	char *bom = malloc(len + 4);
+	assert_non_null(bom);
+	memcpy(bom, "\xef\xbb\xbf", 3);
+	memcpy(bom + 3, text, len + 1);
+	char err[512] = "";
+	t = trace_read_json(bom, len + 3, "t.json", err, sizeof(err));
+	assert_non_null(t);
+	trace_destroy(t);
+	free(bom);
+	free(text);
+}
+
+/* A file that would need more memory than the process may use is refused
+ * before it is read, with its size and the limit. */
+static void test_too_big(void **state)
+{
+	(void)state;
+	struct trace *t = sample_trace();
+	size_t len;
+	char *text = sample_json(t, &len);
+	trace_destroy(t);
+	char path[] = "/tmp/scanviz-trace-big-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+	free(text);
+	char err[512] = "";
+	/* 13 times the file's size does not fit: refused */
+	char limit[32];
+	snprintf(limit, sizeof(limit), "%zu", len * 5);
+	assert_int_equal(setenv("SCANVIZ_MEMORY_LIMIT", limit, 1), 0);
+	assert_null(trace_read_json_file(path, err, sizeof(err)));
+	assert_non_null(strstr(err, "needs about "));
+	assert_non_null(strstr(err, " of memory to replay, more than the "));
+	assert_non_null(strstr(err, "limit SCANVIZ_MEMORY_LIMIT sets"));
+	assert_null(strchr(err, '\n'));
+	/* with room for it, read as usual */
+	snprintf(limit, sizeof(limit), "%zu", len * 100);
+	assert_int_equal(setenv("SCANVIZ_MEMORY_LIMIT", limit, 1), 0);
+	t = trace_read_json_file(path, err, sizeof(err));
+	assert_non_null(t);
+	trace_destroy(t);
+	unsetenv("SCANVIZ_MEMORY_LIMIT");
+	unlink(path);
+}
+
 int main(void)
 {
 	enum {
 		N = sizeof(cases) / sizeof(cases[0]),
 		M = sizeof(mutations) / sizeof(mutations[0]),
 	};
-	struct CMUnitTest tests[N + M + 1];
+	struct CMUnitTest tests[N + M + 3];
 	for (size_t i = 0; i < N; i++)
 		tests[i] = (struct CMUnitTest){cases[i].name, test_error_case,
 		                               NULL, NULL, (void *)&cases[i]};
@@ -433,6 +511,10 @@ int main(void)
 		                                   NULL, (void *)&mutations[i]};
 	tests[N + M] = (struct CMUnitTest){"missing_file", test_missing_file,
 	                                   NULL, NULL, NULL};
-	return _cmocka_run_group_tests("trace_read_errors", tests, N + M + 1,
+	tests[N + M + 1] = (struct CMUnitTest){
+		"byte_order_mark", test_byte_order_mark, NULL, NULL, NULL};
+	tests[N + M + 2] =
+		(struct CMUnitTest){"too_big", test_too_big, NULL, NULL, NULL};
+	return _cmocka_run_group_tests("trace_read_errors", tests, N + M + 3,
 	                               NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /* test_render_text.c - text as the real fonts draw it: an underscore (the
  * `__syncthreads` of the kernel-source panel) is a fully opaque row at
  * every size the panel uses, every pixel a text item paints lies inside
- * its bounds, and the panel's lit line never covers the lines beside it.
+ * its bounds, the panel's lit lines never cover the lines beside them, and
+ * 16 range labels (x0..x15) fit a 1280x720 frame whole.
  * Run with SDL_VIDEODRIVER=dummy. Depends on render.h, the views, the
  * view tests' traces and cmocka. */
 #include <stdarg.h>
@@ -164,8 +165,9 @@ static void rows_of(const struct scene_item *it, int *r0, int *r1)
 	              : (int)lroundf(it->bounds.y1);
 }
 
-/* In the source panel, with the real fonts, the lit line's box covers no
- * row of another source line, at every step, small and large. */
+/* In the source panel, with the real fonts, a lit line's box (tagged with
+ * its line) covers no row of another source line, at every step, small
+ * and large. */
 static void lit_line_covers_no_neighbour(void **state)
 {
 	(void)state;
@@ -197,12 +199,12 @@ static void lit_line_covers_no_neighbour(void **state)
 					fail_msg("%s", err);
 				struct scene_color lit_col = scene_theme_color(
 					theme, SCENE_ROLE_SOURCE_LIT);
-				int lit_line = (int)t->steps[st].line,
-				    lines = 0;
+				int lines = 0;
 				for (size_t i = 0; i < s->count; i++) {
 					const struct scene_item *b =
 						&s->items[i];
 					if (b->kind != SCENE_ITEM_BOX ||
+					    b->tag.kind != SCENE_TAG_SOURCE ||
 					    memcmp(&b->u.box.fill, &lit_col,
 					           sizeof(lit_col)) != 0)
 						continue;
@@ -218,7 +220,9 @@ static void lit_line_covers_no_neighbour(void **state)
 						lines++;
 						int t0, t1;
 						rows_of(x, &t0, &t1);
-						bool own = x->tag.a == lit_line;
+						bool own =
+							x->tag.a == b->tag.a &&
+							x->tag.c == b->tag.c;
 						if (own && (t0 < b0 || t1 > b1))
 							fail_msg(
 								"%dx%d %s step %zu: the lit "
@@ -248,12 +252,91 @@ static void lit_line_covers_no_neighbour(void **state)
 	scene_source_set_destroy(src);
 }
 
+/* The label drawn in element box `box`: its lines joined, or "". */
+static void label_in(const struct scene *s, const struct scene_item *box,
+                     char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (size_t k = (size_t)(box - s->items) + 1; k < s->count; k++) {
+		const struct scene_item *it = &s->items[k];
+		if (it->kind == SCENE_ITEM_BOX &&
+		    it->tag.kind == SCENE_TAG_ELEMENT)
+			break;
+		if (it->kind != SCENE_ITEM_TEXT)
+			continue;
+		if (it->bounds.x0 < box->bounds.x0 ||
+		    it->bounds.x1 > box->bounds.x1 ||
+		    it->bounds.y0 < box->bounds.y0 ||
+		    it->bounds.y1 > box->bounds.y1)
+			continue;
+		if (strlen(buf) + strlen(scene_text_of(s, it)) + 1 < size)
+			strcat(buf, scene_text_of(s, it));
+	}
+}
+
+/* With the real fonts: 16 elements with their x0..xi ranges at 1280x720 projection with the
+ * figure the whole width, and with the side panel: every label whole,
+ * inside its box, in the x form; no heat strips. */
+static void ranges_fit_at_16(void **state)
+{
+	(void)state;
+	struct trace *t = view_run("kogge-stone", view_book_input, 16, 0);
+	assert_non_null(t);
+	static const char *const themes[] = {"projection", "light"};
+	for (int p = 0; p < 2; p++) {
+		struct scene_view v;
+		scene_view_defaults(&v, 1280, 720);
+		v.step = t->step_count - 1;
+		v.labels = SCENE_LABELS_RANGES;
+		v.panel = p == 1;
+		struct scene *s = scene_create(1280, 720);
+		char err[256];
+		if (scene_view_build(s, t, &v, scene_theme_find(themes[p]),
+		                     render_fonts_metrics(fonts), err,
+		                     sizeof(err)) != 0)
+			fail_msg("%s", err);
+		for (size_t k = 0; k < s->count; k++)
+			assert_int_not_equal(s->items[k].tag.kind,
+			                     SCENE_TAG_STRIP);
+		for (long i = 0; i < 16; i++) {
+			const struct scene_item *box = NULL;
+			for (size_t k = 0; k < s->count; k++) {
+				const struct scene_item *it = &s->items[k];
+				if (it->kind == SCENE_ITEM_BOX &&
+				    it->tag.kind == SCENE_TAG_ELEMENT &&
+				    it->tag.a == i &&
+				    it->tag.c == (int32_t)v.step)
+					box = it;
+			}
+			if (!box)
+				fail_msg("%s: no box for XY[%ld]", themes[p],
+				         i);
+			assert_true(box->bounds.x0 >= 0 &&
+			            box->bounds.y0 >= 0 &&
+			            box->bounds.x1 <= 1280 &&
+			            box->bounds.y1 <= 720);
+			char got[64], want[32];
+			label_in(s, box, got, sizeof(got));
+			if (i == 0)
+				snprintf(want, sizeof(want), "x0");
+			else
+				snprintf(want, sizeof(want), "x0..x%ld", i);
+			if (strcmp(got, want) != 0)
+				fail_msg("%s: XY[%ld] reads \"%s\", not \"%s\"",
+				         themes[p], i, got, want);
+		}
+		scene_destroy(s);
+	}
+	trace_destroy(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(underscores_are_solid),
 		cmocka_unit_test(text_stays_in_bounds),
 		cmocka_unit_test(lit_line_covers_no_neighbour),
+		cmocka_unit_test(ranges_fit_at_16),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,290 @@
+"""checks.py - what a person in the room must see, checked on the window's
+frame log (framelog.py): motion after every step key even after an idle
+pause, play that starts where it stands, status lines that appear, the
+elements a question names on screen and readable, no count a question asks
+for on screen, nothing clipped. Each check returns a list of failures, one
+sentence each. Python 3 stdlib."""
+
+import re
+
+# One step's motion at 1x (GUI_STEP_MOTION_MS in src/gui/gui_playback.h).
+MOTION_S = 0.9
+# A settled step may come this much sooner than the full motion (frame
+# timing), never sooner: a step shown settled at once is a jump.
+SETTLE_SLACK_S = 0.25
+# The smallest element label a room reads, px, at 1280x720 and up.
+MIN_LABEL_PX = 14.0
+# What a view's clipping leaves of a line too long for its room: some
+# text, then "..." (a lesson's own "..." stands alone or after a space).
+CUT = re.compile(r"\S(\.\.\.|\u2026)$")
+# Edges: text may touch the drawable's border, not cross it.
+EDGE_PX = 1.0
+
+
+def _inside(box, w, h, tol=EDGE_PX):
+    x0, y0, x1, y1 = box
+    return x0 >= -tol and y0 >= -tol and x1 <= w + tol and y1 <= h + tol
+
+
+def _contains(outer, inner, tol=1.0):
+    return (inner[0] >= outer[0] - tol and inner[1] >= outer[1] - tol and
+            inner[2] <= outer[2] + tol and inner[3] <= outer[3] + tol)
+
+
+def _centre_in(box, text_box):
+    cx = (text_box[0] + text_box[2]) / 2
+    cy = (text_box[1] + text_box[3]) / 2
+    return box[0] <= cx <= box[2] and box[1] <= cy <= box[3]
+
+
+def _near(frames, t, tol):
+    """The frame presented closest to t (seconds), within tol."""
+    best = None
+    for f in frames:
+        d = abs(f["t_ms"] / 1000.0 - t)
+        if d <= tol and (best is None or d < best[0]):
+            best = (d, f)
+    return best[1] if best else None
+
+
+def animates(log, mark, before, params):
+    """(a) A step key starts a motion: two frames 0.1 s and 0.3 s after the
+    key differ, and the new step settles only after its motion time."""
+    fails = []
+    want = before["step"] + 1
+    frames = log.since(mark, mark + 3.0)
+    if not frames:
+        return ["no frame was drawn in the 3 s after the key"]
+    new = [f for f in frames if f["step"] == want]
+    if not new:
+        steps = sorted({f["step"] + 1 for f in frames})
+        return ["the key did not show step %d (frames showed steps %s)"
+                % (want + 1, steps)]
+    moving = [f for f in new if not f["settled"]]
+    settled = [f for f in new if f["settled"]]
+    if not moving:
+        fails.append("step %d was shown settled at once, %.2f s after the"
+                     " key: no motion" % (want + 1,
+                                          new[0]["t_ms"] / 1000.0 - mark))
+    a = _near(frames, mark + 0.1, 0.08)
+    b = _near(frames, mark + 0.3, 0.08)
+    if not a or not b:
+        fails.append("no frame drawn near %s after the key (frames at %s s)"
+                     % ("+0.1 s" if not a else "+0.3 s",
+                        ", ".join("%.2f" % (f["t_ms"] / 1000.0 - mark)
+                                  for f in frames[:8])))
+    elif a["hash"] == b["hash"]:
+        fails.append("the frames at +%.2f s and +%.2f s are the same: "
+                     "nothing moves" % (a["t_ms"] / 1000.0 - mark,
+                                        b["t_ms"] / 1000.0 - mark))
+    if settled:
+        at = settled[0]["t_ms"] / 1000.0 - mark
+        if at < MOTION_S - SETTLE_SLACK_S:
+            fails.append("step %d settled %.2f s after the key; its motion "
+                         "takes %.1f s" % (want + 1, at, MOTION_S))
+    else:
+        fails.append("step %d never settled within 3 s" % (want + 1))
+    return fails
+
+
+def plays_from(log, mark, before, params):
+    """(b) Space plays from the step shown: within 0.5 s the window shows
+    the next step in motion, not a later one, and the first steps it shows
+    come one after the other."""
+    fails = []
+    start = before["step"]
+    frames = log.since(mark, mark + params.get("watch", 3.0))
+    if not frames:
+        return ["no frame was drawn after Space"]
+    early = [f for f in frames if f["t_ms"] / 1000.0 <= mark + 0.5]
+    if early and max(f["step"] for f in early) > start + 1:
+        fails.append("0.5 s after Space the window shows step %d; play "
+                     "started at step %d" % (max(f["step"] for f in early)
+                                             + 1, start + 1))
+    if not any(f["step"] == start + 1 and not f["settled"] for f in frames):
+        fails.append("step %d never moved: play did not start there"
+                     % (start + 2))
+    steps = [f["step"] for f in frames]
+    for x, y in zip(steps, steps[1:]):
+        if y > x + 1:
+            fails.append("play jumped from step %d to step %d"
+                         % (x + 1, y + 1))
+            break
+    return fails
+
+
+def _status_on_screen(frame, text):
+    return any(text in t["s"] for t in frame["texts"])
+
+
+def status_shows(log, mark, before, params):
+    """(c) A status line raised by a key appears at once and stays."""
+    text = params["text"]
+    frames = log.since(mark, mark + 10.0)
+    shown = [f for f in frames if _status_on_screen(f, text)]
+    if not shown:
+        return ['the status line "%s" never appeared (status in the log: '
+                '%s)' % (text, sorted({f["status"] for f in frames}))]
+    fails = []
+    at = shown[0]["t_ms"] / 1000.0 - mark
+    if at > 1.0:
+        fails.append('"%s" appeared %.1f s after the key' % (text, at))
+    gone = [f for f in frames if f["t_ms"] > shown[0]["t_ms"] and
+            not _status_on_screen(f, text)]
+    if gone:
+        lived = (gone[0]["t_ms"] - shown[0]["t_ms"]) / 1000.0
+        if lived < params.get("lasts", 3.0):
+            fails.append('"%s" went after %.1f s' % (text, lived))
+    return fails
+
+
+def projector_private(log, mark, before, params):
+    """With two screens, the projected window covers one screen, and the
+    lecturer's view (notes, answers, next slide) is never on it."""
+    screens = [tuple(s) for s in params["screens"]]
+    fails = []
+    for f in log.since(mark - 30.0, mark + params.get("watch", 2.0)):
+        size = tuple(f["drawable"])
+        if f["projection"] and size not in screens:
+            fails.append("the projected window is %dx%d, not one screen "
+                         "(%s)" % (size + (screens,)))
+        lesson = f.get("lesson") or {}
+        if f["projection"] and f["fullscreen"] and lesson.get("lecturer"):
+            fails.append("the lecturer view (notes, answers) is drawn in "
+                         "the full-screen projected window")
+        if fails:
+            break
+    return fails
+
+
+def _element_name(q):
+    return q.get("asks") or q["expr"]
+
+
+def question_elements(frame, params):
+    """(d) Every element a pending question names is drawn inside the
+    drawable with a readable label (a text of MIN_LABEL_PX or more centred
+    in its box)."""
+    lesson = frame.get("lesson") or {}
+    q = lesson.get("question")
+    if not q or not q.get("element"):
+        return []
+    el = q["element"]
+    w, h = frame["drawable"]
+    tags = [tuple(t) for t in el["tags"]]
+    matches = [e for e in frame["elements"] if e["i"] == el["index"] and
+               any(e["level"] == lv and band in (-1, e["band"])
+                   for lv, band in tags)]
+    where = '%s slide %d "%s": the question on %s' % (
+        lesson["key"], lesson["slide"] + 1, lesson["slide_title"],
+        _element_name(q))
+    if not matches:
+        drawn = sorted({e["i"] for e in frame["elements"]
+                        if any(e["level"] == lv for lv, _ in tags)})
+        shown = _ranges(drawn) or "none"
+        in_strips = sorted({i for s in frame["strips"]
+                            for i in range(s["first"],
+                                           s["first"] + s["count"])})
+        return ["%s: element %d is not drawn as a labelled box (boxes: %s%s)"
+                % (where, el["index"], shown,
+                   "; unlabelled strips: " + _ranges(in_strips)
+                   if in_strips else "")]
+    best = None
+    for e in matches:
+        if not _inside(e["box"], w, h):
+            best = best or "its box %s is outside the %dx%d drawable" % (
+                _box(e["box"]), w, h)
+            continue
+        labels = [t for t in frame["texts"] if _centre_in(e["box"], t["box"])]
+        if not labels:
+            best = "its box %s has no label" % _box(e["box"])
+            continue
+        size = max(t["px"] for t in labels)
+        if size < params.get("min_px", MIN_LABEL_PX):
+            best = "its label is %.0f px (at least %.0f px)" % (
+                size, params.get("min_px", MIN_LABEL_PX))
+            continue
+        return []
+    return ["%s: element %d %s" % (where, el["index"], best)]
+
+
+# The word a count is shown with, by what the question asks for (the frame
+# log's question.expr): "additions: 49", "hazards: 34", "step 6 of 6".
+COUNT_WORDS = {
+    "additions": "addition", "additions-phase": "addition",
+    "additions-step": "addition", "hazards": "hazard",
+    "divergences": "diverg", "steps": "step",
+}
+
+
+def count_hidden(frame, params):
+    """(e) No count a pending question asks for is on screen: no text
+    shows the number together with the word it counts (a bare "4" in an
+    index row or a value box is not the count)."""
+    lesson = frame.get("lesson") or {}
+    q = lesson.get("question")
+    if not q or not q.get("count"):
+        return []
+    answer = q["answer"]
+    word = COUNT_WORDS.get(q["expr"], q["expr"])
+    token = re.compile(r"(?<![\d.])%s(?![\d]|\.\d)" % re.escape(answer))
+    shown = [t["s"] for t in frame["texts"] if token.search(t["s"]) and
+             word in t["s"].lower()]
+    if not shown:
+        return []
+    return ['%s slide %d "%s": the question asks for %s (%s) and the '
+            'screen shows it: "%s"' % (lesson["key"], lesson["slide"] + 1,
+                                       lesson["slide_title"],
+                                       _element_name(q), answer, shown[0])]
+
+
+def nothing_clipped(frame, params):
+    """(f) Every text lies inside the drawable, and no line (code or
+    prose) is cut short with "..."."""
+    w, h = frame["drawable"]
+    fails = []
+    for t in frame["texts"]:
+        if not t["s"].strip():
+            continue
+        if not _inside(t["box"], w, h):
+            fails.append('text "%s" (%s) crosses the %dx%d edge'
+                         % (_short(t["s"]), _box(t["box"]), w, h))
+        elif CUT.search(t["s"]):
+            fails.append('%s cut short: "%s"' % (
+                "code line" if t["font"] == "mono" else "text",
+                _short(t["s"])))
+    return fails
+
+
+def _short(s, n=48):
+    return s if len(s) <= n else s[:n - 3] + "..."
+
+
+def _box(b):
+    return "[%.0f,%.0f,%.0f,%.0f]" % tuple(b)
+
+
+def _ranges(values):
+    out = []
+    for v in values:
+        if out and v == out[-1][1] + 1:
+            out[-1][1] = v
+        else:
+            out.append([v, v])
+    return ", ".join("%d" % a if a == b else "%d..%d" % (a, b)
+                     for a, b in out)
+
+
+# Checks on the frames after a key (mark, frame before the key, params).
+TIMED = {
+    "animates": animates,
+    "plays_from": plays_from,
+    "status_shows": status_shows,
+    "projector_private": projector_private,
+}
+# Checks on one frame.
+FRAME = {
+    "question_elements": question_elements,
+    "count_hidden": count_hidden,
+    "nothing_clipped": nothing_clipped,
+}

@@ -1,0 +1,166 @@
+"""scenarios.py - what a lecturer or a student does, as data: the screens,
+then a list of steps the driver (classroom.py) carries out with real waits.
+The checks named here are code in checks.py.
+
+Steps:
+  ("launch", [scanviz args])     start the window (a fresh HOME) and wait for it
+  ("close",)                     end it (as the window manager's close does)
+  ("idle", s)                    hands off for s seconds
+  ("wait", s)                    the same, while something may move
+  ("key", name, mark)            one key (xdotool names: Next is Page Down);
+                                 mark names the moment for checks and shots
+  ("click", control, mark)       a click on the button the frame log places
+                                 (scene.h's enum scene_control)
+  ("shot", name, mark, offset)   a screenshot `offset` s after mark
+  ("shot", name)                 a screenshot now
+  ("expect", check, mark, {})    a check on the frames after mark
+  ("frames", [checks], {})       checks on every frame since the last one
+  ("tour", {})                   a lesson from its slide to its end: on each
+                                 slide End (rest before the question), check
+                                 the question's frame, answer it right, go
+                                 on; then Page Down
+"""
+
+# Scene control ids (src/views/scene.h enum scene_control).
+PLAY = 2
+
+LAYOUT_CHECKS = ["nothing_clipped"]
+QUESTION_CHECKS = ["question_elements", "count_hidden", "nothing_clipped"]
+
+
+def _figure_tour(mode):
+    """Every figure in one run: 9.1 stepped, 9.5 and 9.10 at their ends."""
+    return [
+        ("launch", ["--figure", "9.1", mode]),
+        ("shot", "fig91-start" + mode),
+        ("key", "Right", "r1"), ("wait", 1.2),
+        ("key", "Right", "r2"), ("wait", 1.2),
+        ("shot", "fig91-step3" + mode),
+        ("key", "2", "f95"), ("wait", 0.8), ("key", "End", "e95"),
+        ("wait", 0.8), ("shot", "fig95-end" + mode),
+        ("key", "3", "f910"), ("wait", 0.8), ("key", "End", "e910"),
+        ("wait", 0.8), ("shot", "fig910-end" + mode),
+        ("frames", LAYOUT_CHECKS, {}),
+        ("close",),
+    ]
+
+
+def _lesson_tour(mode):
+    """A lesson's first slides, each at the step before its question."""
+    return [
+        ("launch", ["--lesson", "simple-scan", "--slide", "1", mode]),
+        ("key", "Next", "s2"), ("wait", 0.6), ("key", "End", "e2"),
+        ("wait", 0.6), ("shot", "lesson-simple-scan-s2" + mode),
+        ("key", "Escape", "esc"),
+        ("frames", LAYOUT_CHECKS, {}),
+        ("close",),
+        ("launch", ["--lesson", "arbitrary-lengths", "--slide", "1", mode]),
+        ("key", "End", "e1"), ("wait", 0.6),
+        ("shot", "lesson-arbitrary-lengths-s1" + mode),
+        ("frames", LAYOUT_CHECKS, {}),
+        ("close",),
+    ]
+
+
+def _layout(w, h, lesson_modes=("--projection", "--fullscreen")):
+    steps = []
+    for mode in ("--projection", "--fullscreen"):
+        steps += _figure_tour(mode)
+        if mode in lesson_modes:
+            steps += _lesson_tour(mode)
+    return {"screens": [(w, h)], "steps": steps}
+
+
+def _lesson(name):
+    """A lecturer's run through one lesson on a 1280x720 projector."""
+    return {
+        "screens": [(1280, 720)],
+        "steps": [
+            ("launch", ["--lesson", name, "--slide", "1", "--projection"]),
+            ("tour", {"checks": QUESTION_CHECKS}),
+            ("close",),
+        ],
+    }
+
+
+SCENARIOS = {
+    # (a) a clicker after an idle pause: the step must still animate
+    "idle-then-step": {
+        "screens": [(1280, 720)],
+        "steps": [
+            ("launch", ["--figure", "9.1", "--projection"]),
+            ("idle", 5),
+            ("key", "Right", "right"),
+            # import holds the X server while it reads the screen: shots
+            # come after the frames the check times (+0.1 s, +0.3 s)
+            ("shot", "right-plus-0.35s", "right", 0.35),
+            ("wait", 2),
+            ("expect", "animates", "right", {}),
+            ("idle", 5),
+            ("key", "Next", "pagedown"),
+            ("shot", "pagedown-plus-0.5s", "pagedown", 0.5),
+            ("wait", 2),
+            ("expect", "animates", "pagedown", {}),
+            ("frames", LAYOUT_CHECKS, {}),
+        ],
+    },
+    # (b) Space or the Play button after a pause plays from where it stands
+    "idle-then-play": {
+        "screens": [(1280, 720)],
+        "steps": [
+            ("launch", ["--figure", "9.1", "--fullscreen"]),
+            ("key", "Right", "first"),
+            ("wait", 1.5),
+            ("idle", 10),
+            ("key", "space", "space"),
+            ("shot", "space-plus-0.6s", "space", 0.6),
+            ("wait", 3),
+            ("expect", "plays_from", "space", {"watch": 3.0}),
+            ("key", "Home", "home"),
+            ("wait", 1),
+            ("idle", 6),
+            ("click", PLAY, "click"),
+            ("shot", "play-click-plus-0.6s", "click", 0.6),
+            ("wait", 3),
+            ("expect", "plays_from", "click", {"watch": 3.0}),
+        ],
+    },
+    # (c) a status line raised after a long pause appears and stays
+    "idle-then-status": {
+        "screens": [(1280, 720)],
+        "steps": [
+            ("launch", ["--figure", "9.5", "--fullscreen"]),
+            ("idle", 8),
+            ("key", "s", "shot-key"),
+            ("shot", "status-plus-2s", "shot-key", 2.0),
+            ("wait", 4),
+            ("expect", "status_shows", "shot-key",
+             {"text": "Screenshot saved", "lasts": 3.0}),
+        ],
+    },
+    # (f) layouts: figure and lesson mode, projection on and off
+    "layout-1280x720": _layout(1280, 720),
+    "layout-1920x1080": _layout(1920, 1080),
+    # 4K frames are slow on a CPU: the lessons there in projection only
+    "layout-3840x2160": _layout(3840, 2160, ("--projection",)),
+    # two screens: the projected window takes one of them, and the
+    # lecturer's notes and answers never go to it
+    "two-displays": {
+        "screens": [(1280, 720), (1920, 1080)],
+        "steps": [
+            ("launch", ["--lesson", "simple-scan", "--slide", "1",
+                        "--projection"]),
+            ("key", "l", "lecturer"),
+            ("wait", 1),
+            ("shot", "two-displays-lecturer"),
+            ("expect", "projector_private", "lecturer", {}),
+            ("frames", LAYOUT_CHECKS, {}),
+        ],
+    },
+}
+
+# (d), (e) every lesson with questions, as the lecturer projects it
+for _name in ("what-a-scan-is", "simple-scan", "race-in-the-printed-kernel",
+              "work-efficient-scan", "work-efficiency", "arbitrary-lengths",
+              "summary-and-exercises", "bench-what-the-numbers-say"):
+    SCENARIOS["lesson-" + _name] = _lesson(_name)

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+# progress_tty.py - the progress line of verify and dump: drawn on stderr
+# when stderr is a terminal (a pseudo-terminal here), with counts and the
+# time left, and erased at the end; nothing at all on stderr otherwise.
+# Usage: progress_tty.py SCANVIZ. Depends on Python 3 (pty, subprocess).
+import os
+import fcntl
+import pty
+import re
+import struct
+import subprocess
+import sys
+import termios
+
+COLUMNS = 100
+
+exe = sys.argv[1]
+failures = []
+
+
+def run(args, tty):
+    """Runs scanviz with stdout to a pipe and stderr to a pseudo-terminal
+    (tty) or a pipe; returns (exit code, stdout, stderr)."""
+    if not tty:
+        p = subprocess.run([exe] + args, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+        return p.returncode, p.stdout.decode(), p.stderr.decode()
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ,
+                struct.pack("HHHH", 30, COLUMNS, 0, 0))
+    p = subprocess.Popen([exe] + args, stdout=subprocess.PIPE, stderr=slave,
+                         stdin=subprocess.DEVNULL)
+    os.close(slave)
+    err = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: every copy of the slave is closed
+            break
+        if not chunk:
+            break
+        err += chunk
+    out = p.stdout.read()
+    p.wait()
+    os.close(master)
+    return p.returncode, out.decode(), err.decode(errors="replace")
+
+
+def check(name, ok, detail):
+    if not ok:
+        failures.append(f"{name}: {detail}")
+
+
+# verify: a bar with runs done of the total and the time left
+verify = ["verify", "--backend", "cpu", "--quick"]
+rc, out, err = run(verify, tty=True)
+check("verify on a terminal", rc == 0, f"exit {rc}")
+bars = re.findall(r"\rverify \[[#.]+\] (\d+)/(\d+) +\d+%  ([^\r]*?)\x1b\[K",
+                  err)
+check("verify on a terminal", len(bars) >= 2,
+      f"no progress bar drawn: {err[:300]!r}")
+if bars:
+    totals = {int(b[1]) for b in bars}
+    dones = [int(b[0]) for b in bars]
+    check("verify bar total", len(totals) == 1, f"totals {totals}")
+    check("verify bar counts", dones == sorted(dones) and
+          dones[-1] <= max(totals), f"counts {dones}")
+    check("verify time left", any(" left" in b[2] for b in bars),
+          f"no time left shown: {bars[-1]!r}")
+    check("verify label", any(" on cpu, n = " in b[2] for b in bars),
+          f"no run named: {bars[-1]!r}")
+pieces = re.split(r"\r|\x1b\[K", err)
+widest = max(len(x) for x in pieces)
+check("verify fits the terminal", widest < COLUMNS,
+      f"a line of {widest} characters on a terminal of {COLUMNS}")
+check("verify erases its line", err.endswith("\r\x1b[K"),
+      f"ends with {err[-40:]!r}")
+check("verify stdout untouched", "\r" not in out and
+      "all passed" in out, f"stdout {out[-200:]!r}")
+
+rc, out2, err = run(verify, tty=False)
+check("verify without a terminal", rc == 0, f"exit {rc}")
+check("verify without a terminal", err == "", f"stderr {err[:300]!r}")
+check("verify's report is the same", out2.splitlines()[:-1] ==
+      out.splitlines()[:-1], "stdout differs with and without a terminal")
+
+# dump: one long run, the count unknown: what runs, and for how long
+dump = ["dump", "--backend", "cpu", "--algo", "hierarchical", "--n",
+        "1048576", "--format", "json", "-o", "/dev/null"]
+rc, out, err = run(dump, tty=True)
+check("dump on a terminal", rc == 0, f"exit {rc}")
+check("dump on a terminal",
+      re.search(r"\rscanviz dump: (running hierarchical on 1048576 "
+                r"elements|writing the trace)  \d+ s\x1b\[K", err),
+      f"no progress line: {err[:300]!r}")
+check("dump erases its line", err.endswith("\r\x1b[K"),
+      f"ends with {err[-40:]!r}")
+rc, out, err = run(dump, tty=False)
+check("dump without a terminal", rc == 0 and err == "",
+      f"exit {rc}, stderr {err[:300]!r}")
+
+# a quick dump on a terminal prints nothing
+rc, out, err = run(["dump", "--backend", "cpu"], tty=True)
+check("quick dump", rc == 0 and err == "" and "output" in out,
+      f"exit {rc}, stderr {err[:300]!r}")
+
+for f in failures:
+    print("FAIL", f)
+print(f"{len(failures)} failures")
+sys.exit(1 if failures else 0)
