@@ -15,17 +15,18 @@ int bench_load_plot(const char *path, struct bench_plot *p, char *err,
 	struct bench_results *r =
 		bench_results_read_file(path, why, sizeof(why));
 	if (!r) {
-		snprintf(err, err_size, "bench: %s", why);
+		snprintf(err, err_size, "scanviz bench: %s", why);
 		return BENCH_USAGE;
 	}
 	unsigned int series =
 		bench_plot_data(p, &r->device, r->results, r->count);
 	if (series == 0)
-		snprintf(err, err_size,
-		         "bench: %s: results: no figure that passed its check "
-		         "(%zu failed), so nothing to plot; time the kernels "
-		         "again with 'scanviz bench --json FILE'",
-		         path, r->count);
+		snprintf(
+			err, err_size,
+			"scanviz bench: %s: results: no figure that passed its check "
+			"(%zu failed), so nothing to plot; time the kernels "
+			"again with 'scanviz bench --json FILE'",
+			path, r->count);
 	bench_results_destroy(r);
 	return series ? BENCH_OK : BENCH_USAGE;
 }

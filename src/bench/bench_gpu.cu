@@ -49,7 +49,7 @@ struct bench_gpu {
 
 static int fail(cudaError_t e, const char *what, char *err, size_t err_size)
 {
-	snprintf(err, err_size, "bench: %s failed: %s (%s)", what,
+	snprintf(err, err_size, "scanviz bench: %s failed: %s (%s)", what,
 	         cudaGetErrorString(e), cudaGetErrorName(e));
 	return BENCH_FAILED;
 }
@@ -117,7 +117,8 @@ static int open_device(struct bench_gpu *g, struct bench_device_info *info,
 	 * executor's (src/bench/meson.build), so its answer holds for them. */
 	char why[256];
 	if (gpu_probe(why, sizeof(why)) != GPU_OK) {
-		snprintf(err, err_size, "bench: no usable GPU: %s", why);
+		snprintf(err, err_size, "scanviz bench: no usable GPU: %s",
+		         why);
 		return BENCH_UNAVAILABLE;
 	}
 	CHECK(cudaSetDevice(0), "cudaSetDevice");
@@ -146,7 +147,7 @@ int bench_gpu_create(struct bench_gpu **out, struct bench_device_info *info,
 	*out = NULL;
 	struct bench_gpu *g = (struct bench_gpu *)calloc(1, sizeof(*g));
 	if (!g) {
-		snprintf(err, err_size, "bench: out of host memory");
+		snprintf(err, err_size, "scanviz bench: out of host memory");
 		return BENCH_FAILED;
 	}
 	int rc = open_device(g, info, err, err_size);
@@ -209,8 +210,8 @@ int bench_gpu_prepare(struct bench_gpu *g, size_t n, const bool use[],
 	g->host_input = (float *)malloc(n * sizeof(float));
 	if (!g->host_input) {
 		(void)release(g); /* the error that counts is this one */
-		snprintf(err, err_size, "bench: out of host memory for N = %zu",
-		         n);
+		snprintf(err, err_size,
+		         "scanviz bench: out of host memory for N = %zu", n);
 		return BENCH_FAILED;
 	}
 	/* Outputs start as NaN (all bits set), so an unwritten one shows. */
@@ -258,7 +259,8 @@ static int reserve_events(struct bench_gpu *g, unsigned int count, char *err,
 	if (!grow(&g->start, count) || !grow(&g->mid, count) ||
 	    !grow(&g->stop, count)) {
 		snprintf(err, err_size,
-		         "bench: out of host memory for %u events", count);
+		         "scanviz bench: out of host memory for %u events",
+		         count);
 		return BENCH_FAILED;
 	}
 	for (; g->events < count; g->events++) {
@@ -357,7 +359,8 @@ static int measure(struct bench_gpu *g, enum bench_kernel k,
 	char what[96];
 	if (!prepared_for(g, k)) {
 		snprintf(err, err_size,
-		         "bench: %s was not prepared for N = %zu", name, g->n);
+		         "scanviz bench: %s was not prepared for N = %zu", name,
+		         g->n);
 		return BENCH_FAILED;
 	}
 	int rc = reserve_events(g, runs, err, err_size);
@@ -426,11 +429,12 @@ int bench_gpu_measure_stages(struct bench_gpu *g, enum bench_kernel k,
                              float *out, char *err, size_t err_size)
 {
 	if (!hier_of(g, k)) {
-		snprintf(err, err_size,
-		         "bench: %s has no stages to time apart (only the "
-		         "hierarchical scans do)",
-		         bench_kernel_info(k) ? bench_kernel_info(k)->name
-		                              : "?");
+		snprintf(
+			err, err_size,
+			"scanviz bench: %s has no stages to time apart (only the "
+			"hierarchical scans do)",
+			bench_kernel_info(k) ? bench_kernel_info(k)->name
+					     : "?");
 		return BENCH_FAILED;
 	}
 	int rc = measure(g, k, warmup, runs, add_back_ms, sections_ms, out, err,

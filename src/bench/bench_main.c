@@ -24,17 +24,18 @@ static int dispatch(const struct bench_options *o, char *err, size_t err_size)
 #elif defined(BENCH_HAVE_READER)
 		snprintf(
 			err, err_size,
-			"bench: --show: this build has no window (it needs "
+			"scanviz bench: --show: this build has no window (it needs "
 			"SDL2, SDL2_ttf, SDL2_image and fontconfig): write the "
 			"plot with --plot OUT.svg --from %s",
 			o->show_path);
 		return BENCH_UNAVAILABLE;
 #else
-		snprintf(err, err_size,
-		         "bench: --show: this build has no window and cannot "
-		         "read results files (it needs the GUI libraries and "
-		         "cJSON): show %s where scanviz was built with them",
-		         o->show_path);
+		snprintf(
+			err, err_size,
+			"scanviz bench: --show: this build has no window and cannot "
+			"read results files (it needs the GUI libraries and "
+			"cJSON): show %s where scanviz was built with them",
+			o->show_path);
 		return BENCH_UNAVAILABLE;
 #endif
 	}
@@ -42,9 +43,10 @@ static int dispatch(const struct bench_options *o, char *err, size_t err_size)
 #ifdef BENCH_HAVE_READER
 		return bench_from(o, err, err_size);
 #else
-		snprintf(err, err_size,
-		         "bench: --from: this build cannot read results files "
-		         "(it needs cJSON, libcjson-dev)");
+		snprintf(
+			err, err_size,
+			"scanviz bench: --from: this build cannot read results files "
+			"(it needs cJSON, libcjson-dev)");
 		return BENCH_UNAVAILABLE;
 #endif
 	}

@@ -77,7 +77,7 @@ static int parse_uint(const char *name, const char *text, unsigned long lo,
 	    v > hi) {
 		snprintf(
 			err, err_size,
-			"bench: %s wants a whole number from %lu to %lu, not '%s'",
+			"scanviz bench: %s wants a whole number from %lu to %lu, not '%s'",
 			name, lo, hi, text);
 		return BENCH_USAGE;
 	}
@@ -99,7 +99,7 @@ static int parse_kernels(const char *text, bool kernels[], char *err,
 		if (len == 0 || len >= sizeof(name)) {
 			snprintf(
 				err, err_size,
-				"bench: --kernels '%s' has an empty or overlong name: "
+				"scanviz bench: --kernels '%s' has an empty or overlong name: "
 				"give names separated by commas (see --help)",
 				text);
 			return BENCH_USAGE;
@@ -114,7 +114,7 @@ static int parse_kernels(const char *text, bool kernels[], char *err,
 			if (k < 0) {
 				snprintf(
 					err, err_size,
-					"bench: --kernels: unknown kernel '%s' (known: copy, "
+					"scanviz bench: --kernels: unknown kernel '%s' (known: copy, "
 					"cub, single-pass, hier-brent-kung, hier-kogge-stone, "
 					"all)",
 					name);
@@ -145,10 +145,11 @@ static int parse_size(const char *text, int *w, int *h, char *err,
 	}
 	if (errno || *end || text[0] == '-' || x < 320 || y < 240 ||
 	    x > 16384 || y > 16384) {
-		snprintf(err, err_size,
-		         "bench: --size '%s': give WxH, from 320x240 to "
-		         "16384x16384 (e.g. 1920x1080)",
-		         text);
+		snprintf(
+			err, err_size,
+			"scanviz bench: --size '%s': give WxH, from 320x240 to "
+			"16384x16384 (e.g. 1920x1080)",
+			text);
 		return BENCH_USAGE;
 	}
 	*w = (int)x;
@@ -166,7 +167,8 @@ static int parse_theme(const char *text, const char **theme, char *err,
 			return BENCH_OK;
 		}
 	snprintf(err, err_size,
-	         "bench: --theme '%s': use light, dark or projection", text);
+	         "scanviz bench: --theme '%s': use light, dark or projection",
+	         text);
 	return BENCH_USAGE;
 }
 
@@ -176,29 +178,32 @@ static int check_combination(const struct bench_options *o, char *err,
 {
 	const char *file_option = o->show_path ? "--show" : "--from";
 	if (o->show_path && o->from_path) {
-		snprintf(err, err_size,
-		         "bench: --show opens a window and --from writes a "
-		         "file: give one of them");
+		snprintf(
+			err, err_size,
+			"scanviz bench: --show opens a window and --from writes a "
+			"file: give one of them");
 		return BENCH_USAGE;
 	}
 	if (o->show_path && o->plot_path) {
-		snprintf(err, err_size,
-		         "bench: --show opens a window; to write the plot to a "
-		         "file use --plot %s --from %s",
-		         o->plot_path, o->show_path);
+		snprintf(
+			err, err_size,
+			"scanviz bench: --show opens a window; to write the plot to a "
+			"file use --plot %s --from %s",
+			o->plot_path, o->show_path);
 		return BENCH_USAGE;
 	}
 	if (o->from_path && !o->plot_path) {
-		snprintf(err, err_size,
-		         "bench: --from %s draws a plot: add --plot OUT.svg or "
-		         "OUT.png (or open it with --show)",
-		         o->from_path);
+		snprintf(
+			err, err_size,
+			"scanviz bench: --from %s draws a plot: add --plot OUT.svg or "
+			"OUT.png (or open it with --show)",
+			o->from_path);
 		return BENCH_USAGE;
 	}
 	if ((o->show_path || o->from_path) && o->timing) {
 		snprintf(
 			err, err_size,
-			"bench: %s is for timing kernels, but %s plots a results "
+			"scanviz bench: %s is for timing kernels, but %s plots a results "
 			"file: leave it out",
 			o->timing, file_option);
 		return BENCH_USAGE;
@@ -207,7 +212,7 @@ static int check_combination(const struct bench_options *o, char *err,
 	    !o->kernels[BENCH_KERNEL_HIER_KOGGE_STONE]) {
 		snprintf(
 			err, err_size,
-			"bench: --stages times the hierarchical scans' kernels "
+			"scanviz bench: --stages times the hierarchical scans' kernels "
 			"apart: add hier-brent-kung or hier-kogge-stone to "
 			"--kernels");
 		return BENCH_USAGE;
@@ -267,7 +272,7 @@ int bench_options_parse(struct bench_options *o, int argc, char **argv,
 		if (!known) {
 			snprintf(
 				err, err_size,
-				"bench: unknown option '%s': see 'scanviz bench --help'",
+				"scanviz bench: unknown option '%s': see 'scanviz bench --help'",
 				arg);
 			return BENCH_USAGE;
 		}
@@ -277,7 +282,8 @@ int bench_options_parse(struct bench_options *o, int argc, char **argv,
 			value = argv[++i];
 		} else {
 			snprintf(err, err_size,
-			         "bench: %s needs a value: see --help", name);
+			         "scanviz bench: %s needs a value: see --help",
+			         name);
 			return BENCH_USAGE;
 		}
 
@@ -304,8 +310,8 @@ int bench_options_parse(struct bench_options *o, int argc, char **argv,
 		else if (strcmp(name, "--theme") == 0)
 			rc = parse_theme(value, &o->theme, err, err_size);
 		else if (value[0] == '\0') {
-			snprintf(err, err_size, "bench: %s needs a file name",
-			         name);
+			snprintf(err, err_size,
+			         "scanviz bench: %s needs a file name", name);
 			rc = BENCH_USAGE;
 		} else if (strcmp(name, "--csv") == 0)
 			o->csv_path = value;
@@ -319,7 +325,7 @@ int bench_options_parse(struct bench_options *o, int argc, char **argv,
 		         BENCH_PLOT_FORMAT_NONE) {
 			snprintf(
 				err, err_size,
-				"bench: --plot '%s': name a .svg or a .png file",
+				"scanviz bench: --plot '%s': name a .svg or a .png file",
 				value);
 			rc = BENCH_USAGE;
 		} else
@@ -330,7 +336,7 @@ int bench_options_parse(struct bench_options *o, int argc, char **argv,
 	if (o->min_log2 > o->max_log2) {
 		snprintf(
 			err, err_size,
-			"bench: --min-log2 %u is above --max-log2 %u: swap them",
+			"scanviz bench: --min-log2 %u is above --max-log2 %u: swap them",
 			o->min_log2, o->max_log2);
 		return BENCH_USAGE;
 	}

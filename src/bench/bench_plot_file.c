@@ -25,7 +25,7 @@ int bench_plot_check_path(const char *path, char *err, size_t err_size)
 	if (is_png(path)) {
 		snprintf(
 			err, err_size,
-			"bench: --plot %s: this build writes plots as SVG only "
+			"scanviz bench: --plot %s: this build writes plots as SVG only "
 			"(PNG needs the GUI libraries, -Dgui=enabled): name a "
 			".svg file",
 			path);
@@ -54,7 +54,8 @@ int bench_plot_write_file(const struct bench_plot *p, const char *path,
 	char why[256] = "";
 	struct render_fonts *fonts = render_fonts_create(why, sizeof(why));
 	if (!fonts && is_png(path)) {
-		snprintf(err, err_size, "bench: --plot %s: %s", path, why);
+		snprintf(err, err_size, "scanviz bench: --plot %s: %s", path,
+		         why);
 		return BENCH_FAILED;
 	}
 	const struct scene_text_metrics *metrics =
@@ -63,12 +64,13 @@ int bench_plot_write_file(const struct bench_plot *p, const char *path,
 	rc = BENCH_FAILED;
 	if (!s) {
 		snprintf(err, err_size,
-		         "bench: out of memory laying out the plot");
+		         "scanviz bench: out of memory laying out the plot");
 	} else if ((is_png(path)
 	                    ? render_png_write(s, fonts, path, why, sizeof(why))
 	                    : scene_svg_write(s, path, why, sizeof(why))) !=
 	           0) {
-		snprintf(err, err_size, "bench: --plot %s: %s", path, why);
+		snprintf(err, err_size, "scanviz bench: --plot %s: %s", path,
+		         why);
 	} else {
 		rc = BENCH_OK;
 	}
@@ -89,13 +91,14 @@ int bench_plot_write_file(const struct bench_plot *p, const char *path,
 	                                   &scene_metrics_estimate);
 	if (!s) {
 		snprintf(err, err_size,
-		         "bench: out of memory laying out the plot");
+		         "scanviz bench: out of memory laying out the plot");
 		return BENCH_FAILED;
 	}
 	char why[256] = "";
 	rc = BENCH_OK;
 	if (scene_svg_write(s, path, why, sizeof(why)) != 0) {
-		snprintf(err, err_size, "bench: --plot %s: %s", path, why);
+		snprintf(err, err_size, "scanviz bench: --plot %s: %s", path,
+		         why);
 		rc = BENCH_FAILED;
 	}
 	scene_destroy(s);

@@ -30,24 +30,26 @@ int bench_output_check(const char *option, const char *path, char *err,
 {
 	struct stat st;
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		snprintf(err, err_size,
-		         "bench: %s %s: that is a folder; name a file in it",
-		         option, path);
+		snprintf(
+			err, err_size,
+			"scanviz bench: %s %s: that is a folder; name a file in it",
+			option, path);
 		return BENCH_USAGE;
 	}
 	/* a new file needs a folder it can be created in */
 	char dir[1024];
 	folder_of(path, dir, sizeof(dir));
 	if (stat(path, &st) != 0 && access(dir, W_OK | X_OK) != 0) {
-		snprintf(err, err_size,
-		         "bench: %s %s: cannot write into %s: %s; name a file "
-		         "in a folder that exists and can be written",
-		         option, path, dir, strerror(errno));
+		snprintf(
+			err, err_size,
+			"scanviz bench: %s %s: cannot write into %s: %s; name a file "
+			"in a folder that exists and can be written",
+			option, path, dir, strerror(errno));
 		return BENCH_USAGE;
 	}
 	char why[1024];
 	if (out_file_check(path, why, sizeof(why)) != OUT_FILE_OK) {
-		snprintf(err, err_size, "bench: %s %s", option, why);
+		snprintf(err, err_size, "scanviz bench: %s %s", option, why);
 		return BENCH_USAGE;
 	}
 	return BENCH_OK;
@@ -59,19 +61,19 @@ int bench_write_file(const char *path, bool (*write)(FILE *f, void *ctx),
 	char why[1024];
 	struct out_file *out = NULL;
 	if (out_file_open(path, &out, why, sizeof(why)) != OUT_FILE_OK) {
-		snprintf(err, err_size, "bench: %s", why);
+		snprintf(err, err_size, "scanviz bench: %s", why);
 		return BENCH_FAILED;
 	}
 	if (!write(out_file_stream(out), ctx)) {
 		int e = errno ? errno : EIO;
 		out_file_abort(out);
-		snprintf(err, err_size, "bench: cannot write %s: %s", path,
-		         strerror(e));
+		snprintf(err, err_size, "scanviz bench: cannot write %s: %s",
+		         path, strerror(e));
 		return BENCH_FAILED;
 	}
 	/* flushes, checks the stream's errors, syncs and renames */
 	if (out_file_commit(out, why, sizeof(why)) != 0) {
-		snprintf(err, err_size, "bench: %s", why);
+		snprintf(err, err_size, "scanviz bench: %s", why);
 		return BENCH_FAILED;
 	}
 	return BENCH_OK;

@@ -137,7 +137,7 @@ static int time_stages(struct run *run, int k, unsigned int log2_n,
 	progress_update(&run->bar, run->timed++, label);
 	if (!run->quiet)
 		fprintf(stderr,
-		        "bench: N = 2^%u, %s, kernel 1 and kernel 3 apart: "
+		        "scanviz bench: N = 2^%u, %s, kernel 1 and kernel 3 apart: "
 		        "%u runs...",
 		        log2_n, name, o->warmup + o->runs);
 	int rc = bench_gpu_measure_stages(run->gpu, (enum bench_kernel)k,
@@ -159,7 +159,8 @@ static int time_stages(struct run *run, int k, unsigned int log2_n,
 		        r.passed ? "checked" : "CHECK FAILED");
 	if (!r.passed) {
 		progress_clear(&run->bar);
-		fprintf(stderr, "bench: %s at N = %zu, timed by stages: %s\n",
+		fprintf(stderr,
+		        "scanviz bench: %s at N = %zu, timed by stages: %s\n",
 		        name, n, r.failure);
 		run->check_failed = true;
 	}
@@ -194,8 +195,8 @@ static int run_size(struct run *run, unsigned int log2_n, char *err,
 	const struct bench_options *o = run->opt;
 	size_t n = (size_t)1 << log2_n;
 	if (!host_reserve(&run->host, n)) {
-		snprintf(err, err_size, "bench: out of host memory for N = %zu",
-		         n);
+		snprintf(err, err_size,
+		         "scanviz bench: out of host memory for N = %zu", n);
 		return BENCH_FAILED;
 	}
 	int rc = bench_gpu_prepare(run->gpu, n, o->kernels, err, err_size);
@@ -216,7 +217,7 @@ static int run_size(struct run *run, unsigned int log2_n, char *err,
 		progress_update(&run->bar, run->timed++, label);
 		if (!run->quiet)
 			fprintf(stderr,
-			        "bench: N = 2^%u, %s: %u runs over %zu input "
+			        "scanviz bench: N = 2^%u, %s: %u runs over %zu input "
 			        "copies...",
 			        log2_n, name, o->warmup + o->runs,
 			        bench_gpu_copies(run->gpu));
@@ -240,8 +241,8 @@ static int run_size(struct run *run, unsigned int log2_n, char *err,
 			        r->passed ? "checked" : "CHECK FAILED");
 		if (!r->passed) {
 			progress_clear(&run->bar);
-			fprintf(stderr, "bench: %s at N = %zu: %s\n", name, n,
-			        r->failure);
+			fprintf(stderr, "scanviz bench: %s at N = %zu: %s\n",
+			        name, n, r->failure);
 			run->check_failed = true;
 		}
 		if (o->stages && is_hier(k)) {
@@ -277,7 +278,7 @@ static int write_files(const struct run *run,
 		    0) {
 			snprintf(
 				err, err_size,
-				"bench: --plot %s: no figure passed its check, "
+				"scanviz bench: --plot %s: no figure passed its check, "
 				"nothing to plot",
 				o->plot_path);
 			return BENCH_FAILED;
@@ -301,7 +302,7 @@ int bench_run(const struct bench_options *o, char *err, size_t err_size)
 		return rc;
 	if (!o->quiet)
 		fprintf(stderr,
-		        "bench: %s (sm_%d%d, %d multiprocessors, %zu MiB L2), "
+		        "scanviz bench: %s (sm_%d%d, %d multiprocessors, %zu MiB L2), "
 		        "N = 2^%u..2^%u, median of %u runs after %u warm-ups\n",
 		        device.name, device.major, device.minor,
 		        device.multiprocessors, device.l2_bytes >> 20,
@@ -312,7 +313,7 @@ int bench_run(const struct bench_options *o, char *err, size_t err_size)
 	run.ms = calloc(o->runs, sizeof(double));
 	run.ms2 = calloc(o->runs, sizeof(double));
 	if (!run.results || !run.ms || !run.ms2) {
-		snprintf(err, err_size, "bench: out of host memory");
+		snprintf(err, err_size, "scanviz bench: out of host memory");
 		rc = BENCH_FAILED;
 		goto done;
 	}
@@ -338,7 +339,7 @@ int bench_run(const struct bench_options *o, char *err, size_t err_size)
 	if (rc == BENCH_OK && run.check_failed) {
 		snprintf(
 			err, err_size,
-			"bench: some results failed their check (see above); their "
+			"scanviz bench: some results failed their check (see above); their "
 			"figures are not reported");
 		rc = BENCH_FAILED;
 	}

@@ -69,7 +69,7 @@ int bench_show(const struct bench_options *o, char *err, size_t err_size)
 	if (why[0])
 		snprintf(
 			err, err_size,
-			"bench: --show %s: %s; or draw the plot to a file with "
+			"scanviz bench: --show %s: %s; or draw the plot to a file with "
 			"--plot OUT.png --from %s",
 			o->show_path, why, o->show_path);
 	return BENCH_FAILED;

@@ -16,6 +16,7 @@
 #include "options.h"
 #include "out_file.h"
 #include "output.h"
+#include "text_quote.h"
 #include "progress.h"
 
 /* Takes the value of --name VALUE or --name=VALUE at argv[*i]; NULL (after
@@ -84,6 +85,7 @@ int cli_dump_main(int argc, char **argv)
 {
 	struct run_options o;
 	const char *format = "text", *path = NULL;
+	bool format_given = false;
 	struct trace *t = NULL;
 	int rc = 2;
 
@@ -100,19 +102,34 @@ int cli_dump_main(int argc, char **argv)
 			rc = 0;
 			goto out;
 		} else if (is(a, "--format")) {
+			/* a second value would silently win: say so instead */
+			if (format_given) {
+				fprintf(stderr,
+				        "scanviz dump: --format is given "
+				        "twice: give it once\n");
+				goto out;
+			}
+			format_given = true;
 			if (!(format = value_of(argc, argv, &i, "--format")))
 				goto out;
 		} else if (is(a, "-o") || is(a, "--output")) {
+			if (path) {
+				fprintf(stderr,
+				        "scanviz dump: -o is given "
+				        "twice: give one output file\n");
+				goto out;
+			}
 			if (!(path = value_of(argc, argv, &i,
 			                      a[1] == '-' ? "--output" : "-o")))
 				goto out;
 		} else {
+			char quoted[256];
 			fprintf(stderr,
 			        "scanviz dump: %s '%s': see scanviz dump "
 			        "--help\n",
 			        a[0] == '-' ? "unknown option"
 			                    : "unexpected argument",
-			        a);
+			        text_quote(a, quoted, sizeof(quoted)));
 			goto out;
 		}
 	}
@@ -120,9 +137,10 @@ int cli_dump_main(int argc, char **argv)
 	if (!out) {
 		char names[128];
 		out_list_names(names, sizeof(names));
+		char quoted[256];
 		fprintf(stderr,
 		        "scanviz dump: --format '%s' is unknown: use %s\n",
-		        format, names);
+		        text_quote(format, quoted, sizeof(quoted)), names);
 		goto out;
 	}
 	/* A folder, or a folder that does not exist, is bad usage: said

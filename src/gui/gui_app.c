@@ -205,8 +205,9 @@ static void frame_view(const struct gui_app *app, struct scene_view *v,
 	v->step = app->pb.step;
 	v->t = (float)app->pb.t;
 	v->width = width;
-	/* The status line, while there is one, gets its own strip below. */
-	v->height = app->height - gui_overlay_status_height(app);
+	/* The status line lies over the figure's foot for its few seconds:
+	 * the figure never reflows under it. */
+	v->height = app->height;
 	v->playing = app->pb.playing;
 	v->speed = (float)gui_playback_speed_factor(app->pb.speed);
 	v->hover = app->hover;
@@ -349,13 +350,20 @@ int gui_app_build(struct gui_app *app)
 		                           app->height);
 		if (panel_w < 0)
 			panel_w = 0;
-		if (panel_w > app->width / 2)
+		/* half the window at most, unless it asks for all of it
+		 * (a lesson slide with nothing to show) */
+		if (panel_w > app->width / 2 && panel_w < app->width)
 			panel_w = app->width / 2;
+		if (panel_w > app->width)
+			panel_w = app->width;
 	}
 	app->view_width = app->width - panel_w;
 	frame_view(app, &v, app->view_width);
-	if (scene_view_build(app->scene, app->trace, &v, th, app->metrics, err,
-	                     sizeof(err))) {
+	if (app->view_width == 0) {
+		scene_reset(app->scene, app->width, app->height,
+		            scene_theme_color(th, SCENE_ROLE_BACKGROUND));
+	} else if (scene_view_build(app->scene, app->trace, &v, th,
+	                            app->metrics, err, sizeof(err))) {
 		scene_reset(app->scene, app->width, app->height,
 		            scene_theme_color(th, SCENE_ROLE_BACKGROUND));
 		gui_overlay_message(app, err);
@@ -372,5 +380,9 @@ int gui_app_build(struct gui_app *app)
 	}
 	gui_overlay_build(app);
 	app->dirty = false;
+	/* The layout may have moved under a still pointer (a resize, ranges
+	 * on, a panel opening): the tooltip follows what is under it now,
+	 * drawn with the next frame. */
+	gui_events_rehover(app);
 	return app->scene->failed ? -1 : 0;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "scan.h"
+#include "view.h"
 
 static const char *const backends[] = {"auto", "cpu", "cuda"};
 #define BACKEND_COUNT 3
@@ -175,7 +176,7 @@ static void follow_count(struct gui_editor *ed)
 
 bool gui_editor_type(struct gui_editor *ed, const char *text)
 {
-	bool changed = false;
+	bool changed = false, full = false;
 	if (!is_text_field(ed->focus) || !text)
 		return false;
 	for (const char *c = text; *c; c++) {
@@ -189,6 +190,7 @@ bool gui_editor_type(struct gui_editor *ed, const char *text)
 			if (ch < 0x20 || ch > 0x7e)
 				continue;
 			if (ed->input_len + 1 > GUI_EDITOR_INPUT_MAX) {
+				full = true;
 				snprintf(
 					ed->error, sizeof(ed->error),
 					"the values field is full (%u bytes): use "
@@ -212,8 +214,12 @@ bool gui_editor_type(struct gui_editor *ed, const char *text)
 			changed = true;
 		}
 	}
-	if (changed)
+	if (changed) {
 		follow_count(ed);
+		/* the last check was about the text as it was */
+		if (!full)
+			ed->error[0] = '\0';
+	}
 	return changed;
 }
 
@@ -245,6 +251,7 @@ bool gui_editor_backspace(struct gui_editor *ed, bool word)
 	}
 	f[*len] = '\0';
 	follow_count(ed);
+	ed->error[0] = '\0';
 	return true;
 }
 
@@ -255,6 +262,7 @@ bool gui_editor_clear(struct gui_editor *ed)
 			return false;
 		ed->input_len = 0;
 		ed->input[0] = '\0';
+		ed->error[0] = '\0';
 		return true;
 	}
 	size_t size;
@@ -263,6 +271,7 @@ bool gui_editor_clear(struct gui_editor *ed)
 		return false;
 	f[0] = '\0';
 	follow_count(ed);
+	ed->error[0] = '\0';
 	return true;
 }
 
@@ -388,6 +397,20 @@ int gui_editor_options(struct gui_editor *ed, struct run_options *o)
 		snprintf(ed->error, sizeof(ed->error), "%s", o->error);
 		run_options_finish_free(o);
 		return -1;
+	}
+	if (!ed->section[0] && o->request.algorithm->hierarchical) {
+		/* no section typed: Figure 9.10's, as on the command line,
+		 * so a short input still shows several sections and S */
+		const struct scan_kernel_info *k =
+			scan_kernel_info(o->request.section_kernel);
+		o->request.section =
+			scene_figure_section(o->request.n, k->max_section);
+		o->section = o->request.section;
+		if (scan_request_check(&o->request, ed->error,
+		                       sizeof(ed->error)) != 0) {
+			run_options_finish_free(o);
+			return -1;
+		}
 	}
 	ed->error[0] = '\0';
 	return 0;

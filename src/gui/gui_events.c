@@ -276,6 +276,12 @@ static void update_hover(struct gui_app *app)
 	}
 }
 
+void gui_events_rehover(struct gui_app *app)
+{
+	if (app->hover.kind != SCENE_TAG_NONE)
+		update_hover(app);
+}
+
 static void scrub_to(struct gui_app *app, const struct scene_item *scrub)
 {
 	size_t step = scene_scrub_step(scrub, app->mouse_x, app->pb.step_count);

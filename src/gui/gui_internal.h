@@ -34,6 +34,9 @@ void gui_overlay_corner(const struct gui_app *app, float *w, float *h);
 /* Appends the window's own items: its buttons, the status line, and the
  * open overlay (input editor or help). */
 void gui_overlay_build(struct gui_app *app);
+/* gui_events.c: the hover tag again, from the scene just built; marks the
+ * app dirty when it changed. */
+void gui_events_rehover(struct gui_app *app);
 
 /* Handles keys, text and clicks while the input editor is open. Each
  * returns true when it used the event. */

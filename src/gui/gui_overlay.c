@@ -450,8 +450,9 @@ int gui_overlay_status_height(const struct gui_app *app)
 	return (int)roundf(line * (float)status_lines(app, &z) + z.pad * 1.2f);
 }
 
-/* The status in a strip of its own under the controls: what just happened
- * that nothing else shows (a screenshot's path, an error). */
+/* The status in a strip just above the controls, over the figure's foot:
+ * what just happened that nothing else shows (a screenshot's path, an
+ * error). The controls bar is as tall as the view makes it. */
 static void status_line(struct gui_app *app, const struct gui_sizes *z)
 {
 	int h = gui_overlay_status_height(app);
@@ -459,7 +460,8 @@ static void status_line(struct gui_app *app, const struct gui_sizes *z)
 		return;
 	char text[600];
 	status_text(app, text, sizeof(text));
-	float W = (float)app->view_width, H = (float)app->height;
+	float W = (float)(app->view_width > 0 ? app->view_width : app->width);
+	float H = (float)app->height - roundf(z->body * 2.6f);
 	struct scene_rect r = {0, H - (float)h, W, H};
 	scene_box(app->scene, r, 0, gui_color(z, SCENE_ROLE_TOOLTIP),
 	          (struct scene_color){0, 0, 0, 0}, 0);
@@ -559,7 +561,10 @@ void gui_overlay_build(struct gui_app *app)
 	if (app->figure_area.x1 <= 0)
 		app->figure_area = (struct scene_rect){0, 0, (float)app->width,
 		                                       (float)app->height};
-	buttons(app, &z);
+	/* no figure shown (a lesson slide that runs nothing): no figure
+	 * buttons either */
+	if (app->view_width > 0)
+		buttons(app, &z);
 	status_line(app, &z);
 	if (app->editor.open) {
 		dim_all(app, &z);

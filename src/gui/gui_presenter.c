@@ -191,11 +191,10 @@ int gui_presenter_setup(struct lesson_panel *lp, SDL_Window *main,
 		w = laptop.w * 8 / 10;
 		h = laptop.h * 8 / 10;
 	}
-	p->win = SDL_CreateWindow("scanviz \xe2\x80\x94 presenter view",
-	                          SDL_WINDOWPOS_CENTERED_DISPLAY(0),
-	                          SDL_WINDOWPOS_CENTERED_DISPLAY(0), w, h,
-	                          SDL_WINDOW_RESIZABLE |
-	                                  SDL_WINDOW_ALLOW_HIGHDPI);
+	p->win = SDL_CreateWindow(
+		"scanviz - presenter view", SDL_WINDOWPOS_CENTERED_DISPLAY(0),
+		SDL_WINDOWPOS_CENTERED_DISPLAY(0), w, h,
+		SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
 	if (!p->win || !(p->scene = scene_create(w, h))) {
 		snprintf(err, err_size, "cannot open the presenter view: %s",
 		         SDL_GetError());

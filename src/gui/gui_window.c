@@ -199,13 +199,18 @@ static void sync_size(struct gui_window *w, struct gui_app *app)
 		gui_app_resize(app, dw, dh, ww, wh);
 }
 
+/* The title in ASCII: some window managers show the old Latin-1 name,
+ * where a dash of UTF-8 would end it in mojibake. */
 static void update_title(struct gui_window *w, const struct gui_app *app)
 {
 	char title[sizeof(w->title)];
-	snprintf(title, sizeof(title),
-	         "scanviz \u2014 Figure %s \u2014 %s, %zu values \u2014 %s",
-	         scene_figure_name(app->view.figure), app->trace->algorithm,
-	         app->trace->n, app->origin);
+	if (app->view_width == 0) /* a lesson slide with nothing to show */
+		snprintf(title, sizeof(title), "scanviz - lessons");
+	else
+		snprintf(title, sizeof(title),
+		         "scanviz - Figure %s - %s, %zu values - %s",
+		         scene_figure_name(app->view.figure),
+		         app->trace->algorithm, app->trace->n, app->origin);
 	if (strcmp(title, w->title) != 0) {
 		memcpy(w->title, title, sizeof(title));
 		SDL_SetWindowTitle(w->win, title);

@@ -200,6 +200,10 @@ static int panel_width(void *ctx, const struct gui_app *app, int w, int h)
 	struct lesson_panel *lp = ctx;
 	(void)app;
 	lesson_panel_sync_view(lp);
+	/* a lesson that has run nothing yet has no figure to show: its
+	 * narration takes the whole window rather than an unrelated one */
+	if (!lesson_player_trace(lp->player))
+		return w;
 	return lesson_layout_width(lp, w, h);
 }
 

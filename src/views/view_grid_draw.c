@@ -285,6 +285,17 @@ int scene_grid_draw_rows(struct grid *g, const struct grid_window *w)
 	q.row_h = (w->area.y1 - q.y0) / (float)(g->r1 - g->r0);
 	q.box_h = fminf(w->box_h, q.row_h * g->box_fraction);
 	index_header(g, w, &q);
+	if (g->r0 > 0 && !c->compact) {
+		/* the rows that scrolled off the top are said, not lost */
+		char above[64];
+		snprintf(above, sizeof(above), "\u2191 %ld earlier row%s",
+		         g->r0, g->r0 == 1 ? "" : "s");
+		scene_view_text_clipped(
+			c, above, c->fig.x0, q.y0 + (q.row_h - q.box_h) * 0.5f,
+			c->fig.x1 - c->fig.x0, c->min_text, SCENE_FONT_SANS,
+			SCENE_HALIGN_LEFT, SCENE_VALIGN_MIDDLE,
+			scene_view_color(c, SCENE_ROLE_TEXT_DIM));
+	}
 
 	bool *changed = calloc((size_t)width, sizeof(bool));
 	bool *early = calloc((size_t)width, sizeof(bool));

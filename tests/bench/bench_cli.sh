@@ -153,13 +153,13 @@ expect 2 '--stages times the hierarchical scans.* apart' \
 
 # an output file that cannot be written: exit 2 at once, in every build
 # (before any GPU is looked for), and no temporary file left behind
-expect 2 '^bench: --csv .*/work/none/r.csv: cannot write into .*/work/none: No such file' \
+expect 2 '^scanviz bench: --csv .*/work/none/r.csv: cannot write into .*/work/none: No such file' \
 	--csv @W@/none/r.csv
-expect 2 '^bench: --json .*/work/none/r.json: cannot write into' \
+expect 2 '^scanviz bench: --json .*/work/none/r.json: cannot write into' \
 	--csv @W@/r.csv --json @W@/none/r.json --runs 1
-expect 2 '^bench: --plot .*/work/none/p.svg: cannot write into' \
+expect 2 '^scanviz bench: --plot .*/work/none/p.svg: cannot write into' \
 	--plot @W@/none/p.svg --max-log2 12
-expect 2 '^bench: --json .*/work: that is a folder' --json @W@
+expect 2 '^scanviz bench: --json .*/work: that is a folder' --json @W@
 
 # timing without CUDA: exit 3 and the reason
 if [ "${HAVE_CUDA:-0}" = 0 ]; then
@@ -178,7 +178,7 @@ else
 		run --runs 1 --min-log2 10 --max-log2 10 --kernels copy \
 			--json @W@/r.json
 		[ "$rc" = 3 ] || fail "exit $rc, expected 3"
-		[ "$(cat "$tmp/err")" = "bench: no usable GPU: $why" ] ||
+		[ "$(cat "$tmp/err")" = "scanviz bench: no usable GPU: $why" ] ||
 			fail "bench says '$(cat "$tmp/err")', dump says '$why'"
 		[ -z "$(ls -A "$work")" ] || fail "files left: $(ls -A "$work")"
 	else

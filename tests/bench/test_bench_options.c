@@ -136,8 +136,9 @@ static void test_results_file(void **state)
 	char *show_kernels[] = {"bench", "--kernels", "cub", "--show",
 	                        "a.json"};
 	assert_int_equal(parse(&o, err, 5, show_kernels), BENCH_USAGE);
-	assert_string_equal(err, "bench: --kernels is for timing kernels, but "
-	                         "--show plots a results file: leave it out");
+	assert_string_equal(
+		err, "scanviz bench: --kernels is for timing kernels, but "
+		     "--show plots a results file: leave it out");
 	char *from_json[] = {"bench",  "--plot", "p.svg",
 	                     "--from", "a.json", "--json=b.json"};
 	assert_int_equal(parse(&o, err, 6, from_json), BENCH_USAGE);

@@ -154,7 +154,7 @@ static void test_output_check(void **state)
 	snprintf(path, sizeof(path), "%s/none/r.json", dir);
 	assert_int_equal(bench_output_check("--json", path, err, sizeof(err)),
 	                 BENCH_USAGE);
-	assert_non_null(strstr(err, "bench: --json "));
+	assert_non_null(strstr(err, "scanviz bench: --json "));
 	assert_non_null(strstr(err, "cannot write into "));
 	assert_non_null(strstr(err, "/none: No such file or directory"));
 	assert_null(strchr(err, '\n'));

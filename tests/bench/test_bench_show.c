@@ -341,8 +341,9 @@ static void test_load(void **state)
 	assert_int_equal(
 		bench_load_plot("/nonexistent.json", &p, err, sizeof(err)),
 		BENCH_USAGE);
-	assert_string_equal(err, "bench: /nonexistent.json: cannot open: No "
-	                         "such file or directory; check the path");
+	assert_string_equal(err,
+	                    "scanviz bench: /nonexistent.json: cannot open: No "
+	                    "such file or directory; check the path");
 }
 
 int main(int argc, char **argv)

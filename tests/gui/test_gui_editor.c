@@ -144,6 +144,22 @@ static void options_check_like_the_command_line(void **state)
 	assert_int_equal(o.request.section, 4);
 	run_options_finish_free(&o);
 
+	/* no section typed: Figure 9.10's four sections of 12 values, not
+	 * one degenerate section */
+	gui_editor_clear(&ed);
+	gui_editor_type(&ed, "1 2 3 4 5 6 7 8 9 10 11 12");
+	ed.section[0] = '\0';
+	assert_int_equal(gui_editor_options(&ed, &o), 0);
+	assert_true(o.request.section < 12);
+	run_options_finish_free(&o);
+
+	/* an error goes once the text it was about changes */
+	gui_editor_type(&ed, " zz");
+	assert_int_equal(gui_editor_options(&ed, &o), -1);
+	assert_true(ed.error[0] != '\0');
+	gui_editor_backspace(&ed, true);
+	assert_string_equal(ed.error, "");
+
 	snprintf(ed.section, sizeof(ed.section), "0");
 	assert_int_equal(gui_editor_options(&ed, &o), -1);
 	snprintf(ed.section, sizeof(ed.section), "99999999999999999999");
