@@ -34,8 +34,35 @@ struct gui_window {
 	struct render_screen *screen;
 	bool sdl_started;
 	char title[512];
-	unsigned shots; /* screenshots written, for unique names */
+	unsigned shots;    /* screenshots written, for unique names */
+	SDL_Rect windowed; /* where the window was before fullscreen */
 };
+
+/* Fullscreen on or off. The window is first moved over its whole display
+ * (and back afterwards) by hand: without a window manager the fullscreen
+ * state alone leaves the X window its old size, and frames laid out for
+ * the screen would be drawn clipped into it. */
+static void set_fullscreen(struct gui_window *w, bool on)
+{
+	if (on) {
+		SDL_GetWindowPosition(w->win, &w->windowed.x, &w->windowed.y);
+		SDL_GetWindowSize(w->win, &w->windowed.w, &w->windowed.h);
+		SDL_Rect screen;
+		int d = SDL_GetWindowDisplayIndex(w->win);
+		if (d >= 0 && SDL_GetDisplayBounds(d, &screen) == 0) {
+			SDL_SetWindowPosition(w->win, screen.x, screen.y);
+			SDL_SetWindowSize(w->win, screen.w, screen.h);
+		}
+		SDL_SetWindowFullscreen(w->win, SDL_WINDOW_FULLSCREEN_DESKTOP);
+	} else {
+		SDL_SetWindowFullscreen(w->win, 0);
+		if (w->windowed.w > 0) {
+			SDL_SetWindowSize(w->win, w->windowed.w, w->windowed.h);
+			SDL_SetWindowPosition(w->win, w->windowed.x,
+			                      w->windowed.y);
+		}
+	}
+}
 
 /* The icon from assets/: $SCANVIZ_ASSET_DIR, the installed data folder,
  * then the source tree (a build run in place). Missing is not an error. */
@@ -128,16 +155,27 @@ struct gui_window *gui_window_create(const struct gui_config *cfg, char *err,
 	if (height < MIN_H)
 		height = MIN_H;
 	Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-	if (cfg->fullscreen || cfg->projection)
-		flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
-	w->win = SDL_CreateWindow("scanviz", SDL_WINDOWPOS_CENTERED,
-	                          SDL_WINDOWPOS_CENTERED, width, height, flags);
+	/* fullscreen from the start: created over the whole display (see
+	 * set_fullscreen), and back to the usual size when it is left */
+	bool full = cfg->fullscreen || cfg->projection;
+	SDL_Rect screen = {SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+	                   width, height};
+	if (full && SDL_GetDisplayBounds(0, &screen) != 0)
+		screen = (SDL_Rect){SDL_WINDOWPOS_CENTERED,
+		                    SDL_WINDOWPOS_CENTERED, width, height};
+	w->win = SDL_CreateWindow("scanviz", screen.x, screen.y, screen.w,
+	                          screen.h, flags);
 	if (!w->win) {
 		snprintf(err, err_size, "cannot create the window: %s",
 		         SDL_GetError());
 		goto fail;
 	}
 	SDL_SetWindowMinimumSize(w->win, MIN_W, MIN_H);
+	if (full) {
+		set_fullscreen(w, true);
+		w->windowed = (SDL_Rect){SDL_WINDOWPOS_CENTERED,
+		                         SDL_WINDOWPOS_CENTERED, width, height};
+	}
 	set_icon(w->win);
 	w->screen = render_screen_create(w->win, w->fonts, true, err, err_size);
 	if (!w->screen)
@@ -276,9 +314,7 @@ static void carry_out_requests(struct gui_window *w, struct gui_app *app)
 	unsigned req = app->requests;
 	app->requests = 0;
 	if (req & GUI_REQUEST_FULLSCREEN) {
-		SDL_SetWindowFullscreen(
-			w->win,
-			app->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+		set_fullscreen(w, app->fullscreen);
 		sync_size(w, app);
 		app->dirty = true;
 	}
