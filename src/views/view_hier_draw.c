@@ -288,9 +288,18 @@ void scene_hier_draw_labelled(struct hier *h, const struct bands_geom *g)
 		if (col <= g->w0 || col >= g->w1)
 			continue;
 		float x = g->x0 + (float)(col - g->w0) * g->col_w;
-		scene_line(c->s, x, g->top[0] - c->pad, x,
-		           g->top[h->bands - 1] + g->box_h + c->pad, c->lw,
-		           scene_view_color(c, SCENE_ROLE_GRID));
+		float y0 = g->top[0] - c->pad,
+		      y1 = g->top[h->bands - 1] + g->box_h + c->pad;
+		struct scene_color grid = scene_view_color(c, SCENE_ROLE_GRID);
+		if (h->bands == BAND_COUNT && scene_hier_up_scanning(h)) {
+			/* a gap where the note on the level above is written
+			 * (up_note), so no line runs through its words */
+			scene_line(c->s, x, y0, x,
+			           g->top[BAND_S_SCANNED] + g->box_h, c->lw,
+			           grid);
+			y0 = g->top[BAND_Y] - c->pad * 0.4f;
+		}
+		scene_line(c->s, x, y0, x, y1, c->lw, grid);
 	}
 	for (int band = 0; band < h->bands; band++) {
 		if (band == BAND_S || band == BAND_S_SCANNED) {
