@@ -589,20 +589,28 @@ static void lecturer(struct flow *f, const struct lesson_panel *lp)
 	}
 }
 
+/* A flow that draws into s from (x0, y), between x0 and x1, above bottom. */
+static struct flow flow_at(struct scene *s, const struct scene_text_metrics *m,
+                           const struct scene_theme *th, float x0, float x1,
+                           float y, float bottom, float px)
+{
+	return (struct flow){.s = s,
+	                     .m = m,
+	                     .th = th,
+	                     .x0 = x0,
+	                     .x1 = x1,
+	                     .y = y,
+	                     .top = y,
+	                     .bottom = bottom,
+	                     .px = px,
+	                     .emit = true};
+}
+
 float lesson_panel_markdown(struct scene *s, const struct scene_text_metrics *m,
                             const struct scene_theme *th, float x0, float x1,
                             float y, float bottom, float px, const char *md)
 {
-	struct flow f = {.s = s,
-	                 .m = m,
-	                 .th = th,
-	                 .x0 = x0,
-	                 .x1 = x1,
-	                 .y = y,
-	                 .top = y,
-	                 .bottom = bottom,
-	                 .px = px,
-	                 .emit = true};
+	struct flow f = flow_at(s, m, th, x0, x1, y, bottom, px);
 	markdown(&f, md);
 	return f.y;
 }
@@ -612,16 +620,7 @@ float lesson_panel_wrap(struct scene *s, const struct scene_text_metrics *m,
                         float y, float bottom, float px, const char *text,
                         enum scene_font font, enum scene_role role)
 {
-	struct flow f = {.s = s,
-	                 .m = m,
-	                 .th = th,
-	                 .x0 = x0,
-	                 .x1 = x1,
-	                 .y = y,
-	                 .top = y,
-	                 .bottom = bottom,
-	                 .px = px,
-	                 .emit = true};
+	struct flow f = flow_at(s, m, th, x0, x1, y, bottom, px);
 	char flat[1024];
 	plain(text, strlen(text), flat, sizeof(flat));
 	wrap(&f, flat, x0, font, px, role);

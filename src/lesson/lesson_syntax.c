@@ -249,11 +249,16 @@ int lesson_read_number(struct syntax *sx, struct word w, double *out)
 	return 0;
 }
 
-int lesson_read_input(struct syntax *sx, struct word w, float **out, size_t *n)
+/* A comma list of numbers, each with an optional '*' count of copies
+ * ("1*64, 2"): the values of `input=` and of claims. `too_many` is the
+ * message (with %u, the limit) for more than LESSON_MAX_INPUT values. */
+static int read_list(struct syntax *sx, struct word w, bool nan_allowed,
+                     const char *too_many, double **out, size_t *n)
 {
-	size_t count = 0, cap = 0;
-	float *values = NULL;
-	size_t k = 0;
+	size_t count = 0, cap = 0, k = 0;
+	double *values = NULL;
+	*out = NULL;
+	*n = 0;
 	for (;;) {
 		size_t start = k;
 		while (k < w.len && w.s[k] != ',')
@@ -262,52 +267,72 @@ int lesson_read_input(struct syntax *sx, struct word w, float **out, size_t *n)
 		size_t star = 0;
 		while (star < item.len && item.s[star] != '*')
 			star++;
-		double v;
+		struct word value = sub(item, 0, star);
+		double v = 0.0;
 		uint32_t times = 1;
-		if (item.len == 0) {
-			free(values);
-			return lesson_syntax_fail(
+		int rc = 0;
+		if (item.len == 0)
+			rc = lesson_syntax_fail(
 				sx, item.col,
 				"expected a number between the commas");
-		}
-		if (lesson_read_number(sx, sub(item, 0, star), &v) ||
-		    (star < item.len &&
-		     lesson_read_uint(sx,
-		                      sub(item, star + 1, item.len - star - 1),
-		                      LESSON_MAX_INPUT, &times))) {
-			free(values);
-			return -1;
-		}
-		if (times == 0 || count + times > LESSON_MAX_INPUT) {
-			free(values);
-			return lesson_syntax_fail(
+		else if (nan_allowed && lesson_word_is(value, "nan"))
+			v = NAN;
+		else
+			rc = lesson_read_number(sx, value, &v);
+		if (rc == 0 && star < item.len)
+			rc = lesson_read_uint(
+				sx, sub(item, star + 1, item.len - star - 1),
+				LESSON_MAX_INPUT, &times);
+		if (rc == 0 && (times == 0 || count + times > LESSON_MAX_INPUT))
+			rc = lesson_syntax_fail(
 				sx, item.col,
 				times == 0
 					? "expected at least 1 copy after '*'"
-					: "input too long for a lesson: at "
-					  "most %u elements",
+					: too_many,
 				LESSON_MAX_INPUT);
-		}
-		if (count + times > cap) {
-			size_t ncap = cap ? cap * 2 : 32;
+		if (rc == 0 && count + times > cap) {
+			size_t ncap = cap ? cap * 2 : 16;
 			while (ncap < count + times)
 				ncap *= 2;
-			float *grown = realloc(values, ncap * sizeof(*values));
-			if (!grown) {
-				free(values);
-				return lesson_syntax_fail(sx, item.col,
-				                          "out of memory");
-			}
-			values = grown;
-			cap = ncap;
+			double *grown = realloc(values, ncap * sizeof(*values));
+			if (!grown)
+				rc = lesson_syntax_fail(sx, item.col,
+				                        "out of memory");
+			else
+				values = grown, cap = ncap;
+		}
+		if (rc) {
+			free(values);
+			return -1;
 		}
 		for (uint32_t t = 0; t < times; t++)
-			values[count++] = (float)v;
+			values[count++] = v;
 		if (k == w.len)
 			break;
 		k++; /* the comma */
 	}
 	*out = values;
+	*n = count;
+	return 0;
+}
+
+int lesson_read_input(struct syntax *sx, struct word w, float **out, size_t *n)
+{
+	double *values;
+	size_t count;
+	if (read_list(sx, w, false,
+	              "input too long for a lesson: at most %u elements",
+	              &values, &count))
+		return -1;
+	float *floats = malloc((count ? count : 1) * sizeof(*floats));
+	if (!floats) {
+		free(values);
+		return lesson_syntax_fail(sx, w.col, "out of memory");
+	}
+	for (size_t i = 0; i < count; i++)
+		floats[i] = (float)values[i];
+	free(values);
+	*out = floats;
 	*n = count;
 	return 0;
 }
@@ -616,63 +641,5 @@ int lesson_read_claim_expr(struct syntax *sx, struct word w,
 int lesson_read_values(struct syntax *sx, struct word w, double **out,
                        size_t *n)
 {
-	size_t count = 0, cap = 0, k = 0;
-	double *values = NULL;
-	*out = NULL;
-	*n = 0;
-	for (;;) {
-		size_t start = k;
-		while (k < w.len && w.s[k] != ',')
-			k++;
-		struct word item = sub(w, start, k - start);
-		size_t star = 0;
-		while (star < item.len && item.s[star] != '*')
-			star++;
-		struct word value = sub(item, 0, star);
-		double v = 0.0;
-		uint32_t times = 1;
-		int rc = 0;
-		if (item.len == 0)
-			rc = lesson_syntax_fail(
-				sx, item.col,
-				"expected a number between the commas");
-		else if (lesson_word_is(value, "nan"))
-			v = NAN;
-		else
-			rc = lesson_read_number(sx, value, &v);
-		if (rc == 0 && star < item.len)
-			rc = lesson_read_uint(
-				sx, sub(item, star + 1, item.len - star - 1),
-				LESSON_MAX_INPUT, &times);
-		if (rc == 0 && (times == 0 || count + times > LESSON_MAX_INPUT))
-			rc = lesson_syntax_fail(
-				sx, item.col,
-				times == 0
-					? "expected at least 1 copy after '*'"
-					: "too many values: at most %u",
-				LESSON_MAX_INPUT);
-		if (rc == 0 && count + times > cap) {
-			size_t ncap = cap ? cap * 2 : 16;
-			while (ncap < count + times)
-				ncap *= 2;
-			double *grown = realloc(values, ncap * sizeof(*values));
-			if (!grown)
-				rc = lesson_syntax_fail(sx, item.col,
-				                        "out of memory");
-			else
-				values = grown, cap = ncap;
-		}
-		if (rc) {
-			free(values);
-			return -1;
-		}
-		for (uint32_t t = 0; t < times; t++)
-			values[count++] = v;
-		if (k == w.len)
-			break;
-		k++; /* the comma */
-	}
-	*out = values;
-	*n = count;
-	return 0;
+	return read_list(sx, w, true, "too many values: at most %u", out, n);
 }

@@ -200,8 +200,6 @@ static void ask_mark(struct grid *g, const struct rows_geom *q,
                      struct scene_rect box, long i)
 {
 	struct view_ctx *c = g->c;
-	struct scene_color acc = scene_view_color(c, SCENE_ROLE_ACCENT);
-	struct scene_color edge = scene_view_color(c, SCENE_ROLE_TEXT);
 	float ring = fmaxf(2.0f, c->lw * 1.5f);
 	float out = fminf(ring * 1.5f, (q->col_w - q->cell_w) * 0.5f + ring);
 	struct scene_rect halo = {box.x0 - out, box.y0 - out, box.x1 + out,
@@ -210,22 +208,9 @@ static void ask_mark(struct grid *g, const struct rows_geom *q,
 	                                  ? c->t->launches[g->rows.launch].level
 	                                  : 0);
 	struct scene_tag tag = {SCENE_TAG_ASK, (int32_t)i, level, 0, 0};
-	struct scene_item *it =
-		scene_box(c->s, halo, (halo.y1 - halo.y0) * 0.22f,
-	                  (struct scene_color){0, 0, 0, 0}, acc, ring);
-	if (it)
-		it->tag = tag;
-	float cx = (box.x0 + box.x1) * 0.5f;
-	float h = fminf(q->cell_w * 0.45f, fmaxf(c->small * 0.8f, 8.0f));
-	float tip = halo.y0 - ring * 0.5f;
-	struct scene_point tri[3] = {
-		{cx - h * 0.6f, tip - h}, {cx + h * 0.6f, tip - h}, {cx, tip}};
-	it = scene_polygon(c->s, tri, 3, acc);
-	if (it)
-		it->tag = tag;
-	/* its outline keeps the pointer visible where the accent is faint */
-	struct scene_point edge_pts[4] = {tri[0], tri[1], tri[2], tri[0]};
-	scene_polyline(c->s, edge_pts, 4, fmaxf(1.0f, c->lw * 0.6f), edge);
+	scene_view_ask_mark(
+		c, halo, ring, (halo.y1 - halo.y0) * 0.22f,
+		fminf(q->cell_w * 0.45f, fmaxf(c->small * 0.8f, 8.0f)), tag);
 }
 
 static void note_hover(struct grid *g, long r, long i, struct scene_rect box)

@@ -540,24 +540,11 @@ static void ask_mark(struct hier *h, const struct bands_geom *g,
 	struct scene_rect halo = {
 		x - g->cell_w * 0.5f - out, g->top[first] - out,
 		x + g->cell_w * 0.5f + out, g->top[last] + g->box_h + out};
-	struct scene_color acc = scene_view_color(c, SCENE_ROLE_ACCENT);
 	struct scene_tag tag = {SCENE_TAG_ASK, (int32_t)c->v->ask_element,
 	                        (int32_t)level, 0, 0};
-	struct scene_item *it =
-		scene_box(c->s, halo, g->cell_w * 0.2f,
-	                  (struct scene_color){0, 0, 0, 0}, acc, ring);
-	if (it)
-		it->tag = tag;
-	float hw = fminf(g->cell_w * 0.45f, fmaxf(c->small * 0.8f, 8.0f));
-	float tip = halo.y0 - ring * 0.5f;
-	struct scene_point tri[3] = {
-		{x - hw * 0.6f, tip - hw}, {x + hw * 0.6f, tip - hw}, {x, tip}};
-	it = scene_polygon(c->s, tri, 3, acc);
-	if (it)
-		it->tag = tag;
-	struct scene_point edge[4] = {tri[0], tri[1], tri[2], tri[0]};
-	scene_polyline(c->s, edge, 4, fmaxf(1.0f, c->lw * 0.6f),
-	               scene_view_color(c, SCENE_ROLE_TEXT));
+	scene_view_ask_mark(
+		c, halo, ring, g->cell_w * 0.2f,
+		fminf(g->cell_w * 0.45f, fmaxf(c->small * 0.8f, 8.0f)), tag);
 }
 
 int scene_view_hier_build(struct view_ctx *c)

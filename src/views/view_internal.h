@@ -107,6 +107,11 @@ float scene_view_heat(float v, float lo, float hi);
 /* Smooth 0..1 (ease in and out). */
 float scene_view_ease(float t);
 
+/* The mark of the element a pending question asks about: a ring of width
+ * `ring` around `halo` and a pointer `pointer` px tall above it (a shape,
+ * not only a colour), both tagged `tag`. */
+void scene_view_ask_mark(struct view_ctx *c, struct scene_rect halo, float ring,
+                         float radius, float pointer, struct scene_tag tag);
 /* The width a figure's heading may take: the figure's, short of the
  * window's corner buttons where they share its line. */
 float scene_view_heading_room(const struct view_ctx *c);

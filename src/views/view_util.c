@@ -369,3 +369,26 @@ uint64_t scene_view_adds_through(const struct trace *t, size_t step)
 		n += t->steps[i].add_count;
 	return n;
 }
+
+void scene_view_ask_mark(struct view_ctx *c, struct scene_rect halo, float ring,
+                         float radius, float pointer, struct scene_tag tag)
+{
+	struct scene_color acc = scene_view_color(c, SCENE_ROLE_ACCENT);
+	struct scene_item *it =
+		scene_box(c->s, halo, radius, (struct scene_color){0, 0, 0, 0},
+	                  acc, ring);
+	if (it)
+		it->tag = tag;
+	float cx = (halo.x0 + halo.x1) * 0.5f;
+	float tip = halo.y0 - ring * 0.5f;
+	struct scene_point tri[3] = {{cx - pointer * 0.6f, tip - pointer},
+	                             {cx + pointer * 0.6f, tip - pointer},
+	                             {cx, tip}};
+	it = scene_polygon(c->s, tri, 3, acc);
+	if (it)
+		it->tag = tag;
+	/* its outline keeps the pointer visible where the accent is faint */
+	struct scene_point edge[4] = {tri[0], tri[1], tri[2], tri[0]};
+	scene_polyline(c->s, edge, 4, fmaxf(1.0f, c->lw * 0.6f),
+	               scene_view_color(c, SCENE_ROLE_TEXT));
+}
