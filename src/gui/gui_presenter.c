@@ -334,8 +334,10 @@ bool gui_presenter_event(struct gui_presenter *p, struct gui_app *app,
 			return true;
 		}
 		if (e->window.event == SDL_WINDOWEVENT_EXPOSED ||
-		    e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED)
+		    e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
+			render_screen_invalidate(p->screen);
 			gui_presenter_draw(p);
+		}
 		return true;
 	case SDL_KEYDOWN:
 	case SDL_TEXTINPUT:

@@ -337,6 +337,11 @@ static void handle(struct gui_window *w, struct gui_app *app,
 		carry_out_requests(w, app);
 		return;
 	}
+	/* Covered and shown again, the window has lost its pixels, which the
+	 * next frame would otherwise send only where they changed. */
+	if (e->type == SDL_WINDOWEVENT &&
+	    e->window.event == SDL_WINDOWEVENT_EXPOSED)
+		render_screen_invalidate(w->screen);
 	if (e->type == SDL_WINDOWEVENT &&
 	    (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
 	     e->window.event == SDL_WINDOWEVENT_RESIZED ||

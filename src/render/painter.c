@@ -160,29 +160,62 @@ static int text(struct render_painter *p, struct raster *r,
 	return 0;
 }
 
-int render_painter_raster(struct render_painter *p, const struct scene *s,
-                          uint32_t *pixels, int pitch_words, char *err,
-                          size_t err_size)
+/* Draws every item that reaches into r's clip. */
+static int raster_clip(struct render_painter *p, struct raster *r,
+                       const struct scene *s, char *err, size_t err_size)
 {
-	p->frame++;
-	struct raster r = {pixels, pitch_words, s->width, s->height};
-	raster_clear(&r, s);
+	struct scene_rect clip = {(float)r->clip.x0, (float)r->clip.y0,
+	                          (float)r->clip.x1, (float)r->clip.y1};
+	raster_clear(r, s);
 	for (size_t i = 0; i < s->count; i++) {
 		const struct scene_item *it = &s->items[i];
+		/* antialiased edges reach a pixel past the bounds */
+		struct scene_rect b = {it->bounds.x0 - 2, it->bounds.y0 - 2,
+		                       it->bounds.x1 + 2, it->bounds.y1 + 2};
+		if (!scene_rect_overlap(b, clip))
+			continue;
 		if (it->kind == SCENE_ITEM_TEXT) {
-			if (text(p, &r, s, it, err, err_size) != 0)
+			if (text(p, r, s, it, err, err_size) != 0)
 				return -1;
 		} else {
-			raster_item(&r, s, it);
+			raster_item(r, s, it);
 		}
+	}
+	return 0;
+}
+
+int render_painter_raster_clips(struct render_painter *p, const struct scene *s,
+                                uint32_t *pixels, int pitch_words,
+                                const SDL_Rect *clips, int n, char *err,
+                                size_t err_size)
+{
+	p->frame++;
+	struct raster r =
+		raster_whole(pixels, pitch_words, s->width, s->height);
+	for (int k = 0; k < n; k++) {
+		r.clip = (struct raster_clip){clips[k].x, clips[k].y,
+		                              clips[k].x + clips[k].w,
+		                              clips[k].y + clips[k].h};
+		if (raster_clip(p, &r, s, err, err_size) != 0)
+			return -1;
 	}
 	if (p->texts > KEEP_TEXTS)
 		drop_texts(p, false);
 	return 0;
 }
 
+int render_painter_raster(struct render_painter *p, const struct scene *s,
+                          uint32_t *pixels, int pitch_words, char *err,
+                          size_t err_size)
+{
+	SDL_Rect whole = {0, 0, s->width, s->height};
+	return render_painter_raster_clips(p, s, pixels, pitch_words, &whole, 1,
+	                                   err, err_size);
+}
+
 int render_painter_draw_surface(struct render_painter *p, const struct scene *s,
-                                SDL_Surface *target, char *err, size_t err_size)
+                                SDL_Surface *target, const SDL_Rect *clips,
+                                int n, char *err, size_t err_size)
 {
 	if (target->format->format != SDL_PIXELFORMAT_ARGB8888 &&
 	    target->format->format != SDL_PIXELFORMAT_RGB888) {
@@ -202,8 +235,10 @@ int render_painter_draw_surface(struct render_painter *p, const struct scene *s,
 		         SDL_GetError());
 		return -1;
 	}
-	int ret = render_painter_raster(p, s, target->pixels, target->pitch / 4,
-	                                err, err_size);
+	SDL_Rect whole = {0, 0, s->width, s->height};
+	int ret = render_painter_raster_clips(
+		p, s, target->pixels, target->pitch / 4, clips ? clips : &whole,
+		clips ? n : 1, err, err_size);
 	if (SDL_MUSTLOCK(target))
 		SDL_UnlockSurface(target);
 	return ret;

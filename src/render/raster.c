@@ -22,15 +22,20 @@ static uint32_t mix(uint32_t x, uint32_t y, uint32_t a)
 	return (v + (v >> 8)) >> 8;
 }
 
+struct raster raster_whole(uint32_t *px, int pitch, int w, int h)
+{
+	return (struct raster){px, pitch, w, h, {0, 0, w, h}};
+}
+
 /* Pixels [x0, x1) of row y. */
 static void span(struct raster *r, int x0, int x1, int y, struct scene_color c)
 {
-	if (y < 0 || y >= r->h || c.a == 0)
+	if (y < r->clip.y0 || y >= r->clip.y1 || c.a == 0)
 		return;
-	if (x0 < 0)
-		x0 = 0;
-	if (x1 > r->w)
-		x1 = r->w;
+	if (x0 < r->clip.x0)
+		x0 = r->clip.x0;
+	if (x1 > r->clip.x1)
+		x1 = r->clip.x1;
 	if (x1 <= x0)
 		return;
 	uint32_t *row = r->px + (size_t)y * (size_t)r->pitch;
@@ -52,10 +57,10 @@ static void span(struct raster *r, int x0, int x1, int y, struct scene_color c)
 static void block(struct raster *r, int x0, int y0, int x1, int y1,
                   struct scene_color c)
 {
-	if (y0 < 0)
-		y0 = 0;
-	if (y1 > r->h)
-		y1 = r->h;
+	if (y0 < r->clip.y0)
+		y0 = r->clip.y0;
+	if (y1 > r->clip.y1)
+		y1 = r->clip.y1;
 	for (int y = y0; y < y1; y++)
 		span(r, x0, x1, y, c);
 }
@@ -87,11 +92,11 @@ void raster_clear(struct raster *r, const struct scene *s)
 		cover[n][3] = y1;
 		n++;
 	}
-	for (int y = 0; y < r->h; y++) {
+	for (int y = r->clip.y0; y < r->clip.y1; y++) {
 		/* the row minus the covered intervals (few, so sorted by hand) */
-		int from = 0;
+		int from = r->clip.x0;
 		for (;;) {
-			int next_cover = r->w, skip_to = from;
+			int next_cover = r->clip.x1, skip_to = from;
 			for (int k = 0; k < n; k++) {
 				if (y < cover[k][1] || y >= cover[k][3] ||
 				    cover[k][2] <= from)
@@ -108,7 +113,7 @@ void raster_clear(struct raster *r, const struct scene *s)
 				continue;
 			}
 			span(r, from, next_cover, y, c);
-			if (next_cover >= r->w)
+			if (next_cover >= r->clip.x1)
 				break;
 			from = next_cover;
 		}
@@ -134,10 +139,10 @@ static void polygon(struct raster *r, const struct scene_point *pt, int n,
 		ymax = fmaxf(ymax, pt[i].y);
 	}
 	int y0 = px(ymin), y1 = px(ymax);
-	if (y0 < 0)
-		y0 = 0;
-	if (y1 > r->h)
-		y1 = r->h;
+	if (y0 < r->clip.y0)
+		y0 = r->clip.y0;
+	if (y1 > r->clip.y1)
+		y1 = r->clip.y1;
 	for (int y = y0; y < y1; y++) {
 		float yc = (float)y + 0.5f, xl = INFINITY, xr = -INFINITY;
 		for (int i = 0; i < n; i++) {
@@ -332,9 +337,10 @@ void raster_item(struct raster *r, const struct scene *s,
 void raster_blend_image(struct raster *r, const uint32_t *img, int pitch, int w,
                         int h, int x, int y, uint8_t alpha)
 {
-	int sx0 = x < 0 ? -x : 0, sy0 = y < 0 ? -y : 0;
-	int sx1 = x + w > r->w ? r->w - x : w,
-	    sy1 = y + h > r->h ? r->h - y : h;
+	const struct raster_clip *c = &r->clip;
+	int sx0 = x < c->x0 ? c->x0 - x : 0, sy0 = y < c->y0 ? c->y0 - y : 0;
+	int sx1 = x + w > c->x1 ? c->x1 - x : w,
+	    sy1 = y + h > c->y1 ? c->y1 - y : h;
 	for (int sy = sy0; sy < sy1; sy++) {
 		const uint32_t *src = img + (size_t)sy * (size_t)pitch;
 		uint32_t *dst = r->px + (size_t)(y + sy) * (size_t)r->pitch + x;

@@ -9,12 +9,20 @@
 
 #include "scene.h"
 
-/* A pixel buffer: ARGB8888 words, `pitch` words from one row to the next. */
+/* A pixel buffer: ARGB8888 words, `pitch` words from one row to the next.
+ * Only pixels inside the clip [x0, x1) x [y0, y1) are written, so a frame
+ * that changed in a few places is redrawn in those places alone. */
 struct raster {
 	uint32_t *px;
 	int pitch;
 	int w, h;
+	struct raster_clip {
+		int x0, y0, x1, y1;
+	} clip;
 };
+
+/* A raster over the whole w x h buffer. */
+struct raster raster_whole(uint32_t *px, int pitch, int w, int h);
 
 /* Fills the buffer with the scene's background, except where an opaque
  * square box of the scene will cover it anyway (whatever the order: the

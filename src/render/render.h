@@ -51,10 +51,12 @@ int render_painter_draw(struct render_painter *p, const struct scene *s,
                         char *err, size_t err_size);
 /* The same straight into a 32-bit surface (ARGB8888 or RGB888, at least
  * the scene's size): a window's surface (SDL_GetWindowSurface, then
- * SDL_UpdateWindowSurface) skips the renderer's full-frame copy. */
+ * SDL_UpdateWindowSurface) skips the renderer's full-frame copy. With n > 0
+ * only the rectangles `clips` are drawn (the rest keeps what it shows);
+ * clips NULL draws it all. */
 int render_painter_draw_surface(struct render_painter *p, const struct scene *s,
-                                SDL_Surface *target, char *err,
-                                size_t err_size);
+                                SDL_Surface *target, const SDL_Rect *clips,
+                                int n, char *err, size_t err_size);
 /* The same into a caller's buffer of ARGB8888 words (`pitch_words` words
  * a row, at least the scene's size), without SDL_Renderer. */
 int render_painter_raster(struct render_painter *p, const struct scene *s,
@@ -80,8 +82,12 @@ SDL_Renderer *render_screen_renderer(struct render_screen *s);
 /* True when it draws into the window's surface (SDL_GetWindowSurface,
  * then SDL_UpdateWindowSurface) rather than through the renderer. */
 bool render_screen_uses_surface(const struct render_screen *s);
-/* Draws the scene (its size is the drawable's) and shows it. Returns 0,
- * or -1 with one line in err. */
+/* The window lost what it showed (an expose): the next frame is sent
+ * whole. */
+void render_screen_invalidate(struct render_screen *s);
+/* Draws the scene (its size is the drawable's) and shows it; through the
+ * window's surface only what changed since the frame before is drawn and
+ * sent. Returns 0, or -1 with one line in err. */
 int render_screen_show(struct render_screen *s, const struct scene *sc,
                        char *err, size_t err_size);
 

@@ -55,6 +55,33 @@ static bool grow(void **buf, size_t *cap, size_t need, size_t size)
 	return true;
 }
 
+bool scene_copy_into(struct scene *dst, const struct scene *src)
+{
+	scene_reset(dst, src->width, src->height, src->background);
+	if (!grow((void **)&dst->items, &dst->cap, src->count,
+	          sizeof(*dst->items)) ||
+	    !grow((void **)&dst->points, &dst->point_cap, src->point_count,
+	          sizeof(*dst->points)) ||
+	    !grow((void **)&dst->strings, &dst->string_cap, src->string_len,
+	          1)) {
+		dst->failed = true;
+		return false;
+	}
+	if (src->count)
+		memcpy(dst->items, src->items,
+		       src->count * sizeof(*src->items));
+	if (src->point_count)
+		memcpy(dst->points, src->points,
+		       src->point_count * sizeof(*src->points));
+	if (src->string_len)
+		memcpy(dst->strings, src->strings, src->string_len);
+	dst->count = src->count;
+	dst->point_count = src->point_count;
+	dst->string_len = src->string_len;
+	dst->failed = src->failed;
+	return true;
+}
+
 static struct scene_item *append(struct scene *s, enum scene_item_kind kind)
 {
 	if (s->failed)

@@ -216,6 +216,10 @@ void scene_destroy(struct scene *s);
 void scene_reset(struct scene *s, int width, int height,
                  struct scene_color background);
 
+/* Makes dst a copy of src, keeping and growing dst's memory. Returns false
+ * when out of memory (dst is then empty and failed). */
+bool scene_copy_into(struct scene *dst, const struct scene *src);
+
 /* Each appends one item and returns a pointer to it (valid until the next
  * append) so the caller can set its tag, or NULL when out of memory (then
  * s->failed is set and later appends keep failing). */

@@ -113,8 +113,8 @@ static int draw(struct target *x, enum way way, const struct scene *s,
 	case WAY_WINDOW:
 		return render_screen_show(x->screen, s, err, err_size);
 	case WAY_SURFACE:
-		return render_painter_draw_surface(x->p, s, x->surf, err,
-		                                   err_size);
+		return render_painter_draw_surface(x->p, s, x->surf, NULL, 0,
+		                                   err, err_size);
 	default:
 		if (render_painter_draw(x->p, s, err, err_size) != 0)
 			return -1;
