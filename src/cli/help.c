@@ -4,8 +4,7 @@
 #include <stdio.h>
 
 #include "cli.h"
-#include "exec.h"
-#include "options.h"
+#include "run.h"
 #include "output.h"
 #include "scan.h"
 
@@ -62,7 +61,7 @@ void cli_help_run_options(FILE *f)
 	for (size_t k = 0; k < scan_algorithm_count(); k++)
 		fprintf(f, "%s%s", k ? "|" : "", scan_algorithm_at(k)->name);
 	fprintf(f, "\n                      (default %s)\n",
-	        RUN_OPTIONS_DEFAULT_ALGORITHM);
+	        RUN_DEFAULT_ALGORITHM);
 	for (size_t k = 0; k < scan_algorithm_count(); k++) {
 		const struct scan_algorithm *a = scan_algorithm_at(k);
 		fprintf(f, "      %-17s %s (%s)\n", a->name, a->summary,
@@ -125,7 +124,7 @@ void cli_help_verify(FILE *f)
 	};
 	put_lines(f, lines, COUNT(lines));
 	fputs("executors in this build:", f);
-	for (size_t k = 0; k < executor_count(); k++)
-		fprintf(f, " %s", executor_at(k)->name);
+	for (size_t k = 0; k < run_executor_count(); k++)
+		fprintf(f, " %s", run_executor_at(k)->name);
 	fputc('\n', f);
 }
