@@ -1,6 +1,6 @@
 /* help.c - the help texts of the commands in src/cli/ (docs/cli.md says the
  * same at more length). Depends on cli.h and the tables it lists from:
- * algorithms (scan.h), outputs (output.h) and executors (exec.h). */
+ * algorithms (scan.h), outputs (output.h) and executors (run.h). */
 #include <stdio.h>
 
 #include "cli.h"

@@ -1,7 +1,7 @@
 /* main.c - the scanviz program: finds the command in one table and runs
  * it. Commands built elsewhere (bench, lessons, render, the GUI) are one
  * line each here; a NULL entry says why it is not in this build.
- * Depends on cli.h, the run options (to route GUI arguments), exec.h
+ * Depends on cli.h, the run options (to route GUI arguments), run.h
  * (to say what was built in) and text_quote.h (src/common). */
 #define _POSIX_C_SOURCE 200809L /* fcntl, open */
 #include <fcntl.h>

@@ -1,6 +1,6 @@
 /* gui_editor.c - the input editor's fields and their checking through the
  * options library (see gui_editor.h). Pure C; depends on gui_editor.h,
- * options.h and scan.h. */
+ * run.h and scan.h. */
 #include "gui_editor.h"
 
 #include <stdio.h>

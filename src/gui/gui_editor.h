@@ -2,7 +2,7 @@
  * values), the section size, the algorithm and the backend, as text fields
  * and choices. It only holds and edits text; the options library checks it
  * (the same messages as the command line), so nothing typed can crash a run.
- * Pure C; depends on options.h and scan.h. */
+ * Pure C; depends on run.h and scan.h. */
 #ifndef SCANVIZ_GUI_EDITOR_H
 #define SCANVIZ_GUI_EDITOR_H
 
