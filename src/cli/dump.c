@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "options.h"
+#include "run.h"
 #include "out_file.h"
 #include "output.h"
 #include "text_quote.h"
@@ -83,15 +83,15 @@ static int write_out(struct out_file *sink, const char *path,
 
 int cli_dump_main(int argc, char **argv)
 {
-	struct run_options o;
+	struct run_request o;
 	const char *format = "text", *path = NULL;
 	bool format_given = false;
 	struct trace *t = NULL;
 	int rc = 2;
 
-	run_options_init(&o);
+	run_request_init(&o);
 	for (int i = 1; i < argc;) {
-		int r = run_options_parse(&o, argc, argv, &i);
+		int r = run_args_parse(&o, argc, argv, &i);
 		if (r < 0)
 			goto out;
 		if (r > 0)
@@ -152,7 +152,7 @@ int cli_dump_main(int argc, char **argv)
 		fprintf(stderr, "scanviz dump: -o %s\n", err);
 		goto out;
 	}
-	if ((rc = run_options_finish(&o)) != 0)
+	if ((rc = run_request_finish(&o)) != 0)
 		goto out;
 	/* the output is opened before the run, so a file that cannot be
 	 * created costs no run; a temporary file is removed if the run fails
@@ -172,7 +172,7 @@ int cli_dump_main(int argc, char **argv)
 	progress_update(&bar, 0, what);
 	progress_tick(&bar);
 	o.quiet = true;
-	rc = (int)run_options_execute(&o, &t);
+	rc = (int)run_request_execute(&o, &t);
 	if (rc == 0) {
 		rc = write_out(sink, strcmp(path, "-") ? path : NULL, out, t,
 		               &bar);
@@ -184,6 +184,6 @@ int cli_dump_main(int argc, char **argv)
 	progress_finish(&bar);
 out:
 	trace_destroy(t);
-	run_options_finish_free(&o);
+	run_request_free(&o);
 	return rc;
 }

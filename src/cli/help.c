@@ -1,11 +1,10 @@
 /* help.c - the help texts of the commands in src/cli/ (docs/cli.md says the
  * same at more length). Depends on cli.h and the tables it lists from:
- * algorithms (scan.h), outputs (output.h) and executors (exec.h). */
+ * algorithms (scan.h), outputs (output.h) and executors (run.h). */
 #include <stdio.h>
 
 #include "cli.h"
-#include "exec.h"
-#include "options.h"
+#include "run.h"
 #include "output.h"
 #include "scan.h"
 
@@ -62,7 +61,7 @@ void cli_help_run_options(FILE *f)
 	for (size_t k = 0; k < scan_algorithm_count(); k++)
 		fprintf(f, "%s%s", k ? "|" : "", scan_algorithm_at(k)->name);
 	fprintf(f, "\n                      (default %s)\n",
-	        RUN_OPTIONS_DEFAULT_ALGORITHM);
+	        RUN_DEFAULT_ALGORITHM);
 	for (size_t k = 0; k < scan_algorithm_count(); k++) {
 		const struct scan_algorithm *a = scan_algorithm_at(k);
 		fprintf(f, "      %-17s %s (%s)\n", a->name, a->summary,
@@ -125,7 +124,7 @@ void cli_help_verify(FILE *f)
 	};
 	put_lines(f, lines, COUNT(lines));
 	fputs("executors in this build:", f);
-	for (size_t k = 0; k < executor_count(); k++)
-		fprintf(f, " %s", executor_at(k)->name);
+	for (size_t k = 0; k < run_executor_count(); k++)
+		fprintf(f, " %s", run_executor_at(k)->name);
 	fputc('\n', f);
 }

@@ -1,7 +1,7 @@
 /* main.c - the scanviz program: finds the command in one table and runs
  * it. Commands built elsewhere (bench, lessons, render, the GUI) are one
  * line each here; a NULL entry says why it is not in this build.
- * Depends on cli.h, the run options (to route GUI arguments), exec.h
+ * Depends on cli.h, the run options (to route GUI arguments), run.h
  * (to say what was built in) and text_quote.h (src/common). */
 #define _POSIX_C_SOURCE 200809L /* fcntl, open */
 #include <fcntl.h>
@@ -12,8 +12,7 @@
 
 #include "bench.h" /* in every build: it says what a build lacks itself */
 #include "cli.h"
-#include "exec.h"
-#include "options.h"
+#include "run.h"
 #include "text_quote.h"
 /* src/cli/meson.build defines SCANVIZ_CLI_<NAME> for each layer built. */
 #ifdef SCANVIZ_CLI_LESSONS
@@ -81,7 +80,7 @@ static int run(const struct command *c, int argc, char **argv)
 	if (!c->run) {
 		fprintf(stderr, "scanviz%s%s: %s\n", c->name ? " " : "",
 		        c->name ? c->name : "", c->missing);
-		return EXEC_UNAVAILABLE;
+		return RUN_UNAVAILABLE;
 	}
 	return c->run(argc, argv);
 }
@@ -89,11 +88,12 @@ static int run(const struct command *c, int argc, char **argv)
 static void version(FILE *f)
 {
 	fprintf(f, "scanviz %s\n", SCANVIZ_VERSION);
-	fprintf(f, "CUDA executor: %s\n", executor_find("cuda") ? "yes" : "no");
+	fprintf(f, "CUDA executor: %s\n",
+	        run_executor_find("cuda") ? "yes" : "no");
 	fprintf(f, "GUI: %s\n", gui.run ? "yes" : "no");
 	fputs("executors:", f);
-	for (size_t k = 0; k < executor_count(); k++)
-		fprintf(f, " %s", executor_at(k)->name);
+	for (size_t k = 0; k < run_executor_count(); k++)
+		fprintf(f, " %s", run_executor_at(k)->name);
 	fputc('\n', f);
 }
 
@@ -148,7 +148,7 @@ static bool is_gui_option(const char *arg)
 		    (arg[len] == '\0' || arg[len] == '='))
 			return true;
 	}
-	return run_options_is_option(arg);
+	return run_args_is_option(arg);
 }
 
 /* A process started with fd 0, 1 or 2 closed would hand that number to

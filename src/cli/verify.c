@@ -13,8 +13,7 @@
 #include <time.h>
 
 #include "cli.h"
-#include "exec.h"
-#include "options.h"
+#include "run.h"
 #include "progress.h"
 #include "trace_compare.h"
 #include "verify.h"
@@ -24,7 +23,7 @@
 #define REPORT_RUNS 40
 
 struct verifier {
-	const struct executor *executors[8];
+	const struct scan_executor *executors[8];
 	size_t executor_count;
 	bool cpu_checks;     /* cpu is among those asked for */
 	struct progress bar; /* on a terminal only */
@@ -113,16 +112,16 @@ static bool check_output(struct verifier *v, const struct verify_case *c,
 }
 
 static struct trace *run(struct verifier *v, const struct verify_case *c,
-                         const struct executor *ex, enum exec_schedule sched,
+                         const struct scan_executor *ex,
+                         enum scan_schedule sched,
                          const struct scan_request *base)
 {
-	struct scan_request req = *base;
-	struct exec_options eo = {sched, c->seed};
 	struct trace *t = NULL;
 	char err[512];
-	enum exec_status st = ex->run(&req, &eo, &t, err, sizeof(err));
+	enum run_status st =
+		run_scan(ex, sched, c->seed, base, &t, err, sizeof(err));
 	v->done++;
-	if (st != EXEC_OK) {
+	if (st != RUN_OK) {
 		fail(v, c, ex->name, "the run failed: %s", err);
 		return NULL;
 	}
@@ -160,9 +159,9 @@ static void verify_case(struct verifier *v, const struct verify_case *c)
 	scan_reference(v->input, c->n, v->reference);
 	cli_verify_tolerance(&req, v->input, v->tol);
 
-	const struct executor *cpu = executor_find("cpu");
+	const struct scan_executor *cpu = run_executor_find("cpu");
 	progress(v, c, "cpu");
-	struct trace *ref = run(v, c, cpu, EXEC_SCHEDULE_ASCENDING, &req);
+	struct trace *ref = run(v, c, cpu, SCAN_SCHEDULE_ASCENDING, &req);
 	if (!ref)
 		return;
 	if (v->cpu_checks) {
@@ -173,25 +172,25 @@ static void verify_case(struct verifier *v, const struct verify_case *c)
 			     "in a race-free kernel",
 			     (unsigned long long)ref->hazards_total,
 			     (unsigned long long)ref->divergences_total);
-		for (int s = EXEC_SCHEDULE_DESCENDING; s < EXEC_SCHEDULE_COUNT;
+		for (int s = SCAN_SCHEDULE_DESCENDING; s < SCAN_SCHEDULE_COUNT;
 		     s++) {
 			struct trace *t =
-				run(v, c, cpu, (enum exec_schedule)s, &req);
+				run(v, c, cpu, (enum scan_schedule)s, &req);
 			if (t && memcmp(t->output, ref->output,
 			                c->n * sizeof(*t->output)) != 0)
 				fail(v, c, "cpu",
 				     "schedule %s gives another output than "
 				     "ascending",
-				     exec_schedule_name((enum exec_schedule)s));
+				     scan_schedule_name((enum scan_schedule)s));
 			trace_destroy(t);
 		}
 	}
 	for (size_t k = 0; k < v->executor_count; k++) {
-		const struct executor *ex = v->executors[k];
+		const struct scan_executor *ex = v->executors[k];
 		if (ex == cpu)
 			continue;
 		progress(v, c, ex->name);
-		struct trace *t = run(v, c, ex, EXEC_SCHEDULE_ASCENDING, &req);
+		struct trace *t = run(v, c, ex, SCAN_SCHEDULE_ASCENDING, &req);
 		if (!t)
 			continue;
 		size_t diff = check_output(v, c, ex->name, t)
@@ -211,18 +210,16 @@ static void verify_case(struct verifier *v, const struct verify_case *c)
 
 /* One run of a book kernel on the ones in req->input: one line saying
  * what it got wrong. */
-static void book_run(const struct scan_request *req, const struct executor *ex,
-                     enum exec_schedule sched)
+static void book_run(const struct scan_request *req,
+                     const struct scan_executor *ex, enum scan_schedule sched)
 {
-	struct scan_request q = *req;
-	struct exec_options eo = {sched, 1};
 	struct trace *t = NULL;
 	char err[512];
 	printf("info: %s on %zu ones, section %u, %s", req->algorithm->name,
 	       req->n, req->section, ex->name);
 	if (strcmp(ex->name, "cpu") == 0)
-		printf(" %s", exec_schedule_name(sched));
-	if (ex->run(&q, &eo, &t, err, sizeof(err)) != EXEC_OK) {
+		printf(" %s", scan_schedule_name(sched));
+	if (run_scan(ex, sched, 1, req, &t, err, sizeof(err)) != RUN_OK) {
 		printf(": the run failed: %s\n", err);
 		return;
 	}
@@ -279,10 +276,10 @@ static void book_kernels(struct verifier *v)
 		}
 		for (size_t k = 0; k < v->executor_count; k++) {
 			bool cpu = strcmp(v->executors[k]->name, "cpu") == 0;
-			for (int s = 0; s < (cpu ? EXEC_SCHEDULE_COUNT : 1);
+			for (int s = 0; s < (cpu ? SCAN_SCHEDULE_COUNT : 1);
 			     s++)
 				book_run(&req, v->executors[k],
-				         (enum exec_schedule)s);
+				         (enum scan_schedule)s);
 		}
 	}
 }
@@ -291,18 +288,19 @@ static void book_kernels(struct verifier *v)
 static int pick_executors(struct verifier *v, const char *backend)
 {
 	char why[256] = "";
-	for (size_t k = 0; k < executor_count() && v->executor_count < 8; k++) {
-		const struct executor *ex = executor_at(k);
+	for (size_t k = 0; k < run_executor_count() && v->executor_count < 8;
+	     k++) {
+		const struct scan_executor *ex = run_executor_at(k);
 		if (strcmp(backend, "auto") != 0 &&
 		    strcmp(backend, ex->name) != 0)
 			continue;
-		if (ex->probe(why, sizeof(why)) != EXEC_OK) {
+		if (ex->probe(why, sizeof(why)) != 0) {
 			if (strcmp(backend, "auto") != 0) {
 				fprintf(stderr,
 				        "scanviz verify: --backend %s: %s: use "
 				        "--backend cpu\n",
 				        backend, why);
-				return EXEC_UNAVAILABLE;
+				return RUN_UNAVAILABLE;
 			}
 			fprintf(stderr,
 			        "scanviz verify: %s is not usable here (%s): "
@@ -319,7 +317,7 @@ static int pick_executors(struct verifier *v, const char *backend)
 		        "executor (built without the CUDA toolkit): use "
 		        "--backend cpu\n",
 		        backend, backend);
-		return EXEC_UNAVAILABLE;
+		return RUN_UNAVAILABLE;
 	}
 	return 0;
 }

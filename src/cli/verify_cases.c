@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "options.h"
+#include "run.h"
 #include "scan_random.h"
 
 /* The lengths every algorithm is run on when its kernel takes them: the
@@ -164,7 +164,7 @@ void cli_verify_cases_free(struct verify_cases *cases)
 void cli_verify_case_input(const struct verify_case *c, float *input)
 {
 	if (!c->floats) {
-		run_options_random_input(c->seed, c->n, input);
+		run_random_input(c->seed, c->n, input);
 		return;
 	}
 	uint64_t state = c->seed;

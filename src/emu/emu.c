@@ -26,7 +26,7 @@ struct buffer {
 };
 
 struct emu {
-	enum emu_schedule schedule;
+	enum scan_schedule schedule;
 	uint64_t seed;
 	uint64_t launches;
 	struct buffer *buffers;
@@ -34,7 +34,7 @@ struct emu {
 	struct emu_worker *workers[MAX_WORKERS];
 };
 
-struct emu *emu_create(enum emu_schedule schedule, uint64_t seed)
+struct emu *emu_create(enum scan_schedule schedule, uint64_t seed)
 {
 	struct emu *e = calloc(1, sizeof(*e));
 	if (!e)
@@ -288,11 +288,48 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 	return 0;
 }
 
-void emu_backend(struct emu *e, struct scan_backend *b)
+static int probe(char *why, size_t why_size)
 {
-	b->ctx = e;
-	b->buffer_create = buffer_create;
-	b->buffer_write = buffer_write;
-	b->buffer_read = buffer_read;
-	b->launch = launch;
+	(void)why;
+	(void)why_size;
+	return 0; /* the emulator runs wherever scanviz builds */
 }
+
+static void *create(enum scan_schedule schedule, uint64_t seed, struct trace *t,
+                    char *err, size_t err_size)
+{
+	if ((unsigned)schedule >= SCAN_SCHEDULE_COUNT) {
+		snprintf(err, err_size, "unknown thread schedule");
+		return NULL;
+	}
+	struct emu *e = emu_create(schedule, seed);
+	if (!e) {
+		snprintf(err, err_size, "out of memory");
+		return NULL;
+	}
+	trace_set_name(t->backend, sizeof(t->backend), "cpu");
+	trace_set_name(t->device, sizeof(t->device), "CPU emulator");
+	trace_set_name(t->schedule, sizeof(t->schedule),
+	               scan_schedule_name(schedule));
+	t->seed = schedule == SCAN_SCHEDULE_RANDOM ? seed : 0;
+	return e;
+}
+
+static void destroy(void *ctx)
+{
+	emu_destroy(ctx);
+}
+
+const struct scan_executor emu_executor = {
+	.name = "cpu",
+	.description =
+		"CPU emulator: kernels/ run with one fiber per CUDA thread",
+	.probe = probe,
+	.create = create,
+	.destroy = destroy,
+	.buffer_create = buffer_create,
+	.buffer_write = buffer_write,
+	.buffer_read = buffer_read,
+	.launch = launch,
+	.out_of_memory = NULL,
+};

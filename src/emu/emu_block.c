@@ -331,7 +331,7 @@ static void make_order(struct emu_worker *w, uint32_t threads)
 	w->order_len = 0;
 	w->order_pos = 0;
 	for (uint32_t i = 0; i < threads; i++) {
-		uint32_t t = w->schedule == EMU_SCHEDULE_DESCENDING
+		uint32_t t = w->schedule == SCAN_SCHEDULE_DESCENDING
 		                     ? threads - 1 - i
 		                     : i;
 		if (w->threads[t].state != EMU_THREAD_EXITED) {
@@ -339,7 +339,7 @@ static void make_order(struct emu_worker *w, uint32_t threads)
 			w->order[w->order_len++] = t;
 		}
 	}
-	if (w->schedule == EMU_SCHEDULE_RANDOM)
+	if (w->schedule == SCAN_SCHEDULE_RANDOM)
 		for (uint32_t i = w->order_len; i > 1; i--) {
 			uint32_t j = (uint32_t)(scan_random_next(&w->rng) % i);
 			uint32_t tmp = w->order[i - 1];

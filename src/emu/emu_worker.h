@@ -33,7 +33,7 @@ enum emu_failure {
 
 struct emu_worker {
 	/* what to run, set before emu_worker_run() */
-	enum emu_schedule schedule;
+	enum scan_schedule schedule;
 	uint64_t seed; /* with the launch number, seeds each block */
 	uint64_t launch_number;
 	struct trace *trace; /* where steps, additions and findings go */

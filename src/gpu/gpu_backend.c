@@ -1,4 +1,5 @@
-/* gpu_backend.c - scan_run()'s buffers and launches on the GPU. Each launch
+/* gpu_backend.c - the "cuda" executor: scan_run()'s buffers and launches
+ * on the GPU. Each launch
  * runs the traced build of its kernel with a trace buffer sized up front
  * (gpu_trace_buf.h); the host reserves the trace's pools exactly from the
  * additions the GPU counted, copies the buffer back (in one copy when it is
@@ -28,7 +29,6 @@ struct device_buffer {
 };
 
 struct gpu_backend {
-	struct scan_backend scan;
 	enum gpu_trace_memory memory;
 
 	struct device_buffer *buffers;
@@ -435,11 +435,6 @@ struct gpu_backend *gpu_backend_create(enum gpu_trace_memory memory, char *err,
 	}
 	b->memory = memory;
 	gpu_decoder_init(&b->decoder);
-	b->scan.ctx = b;
-	b->scan.buffer_create = buffer_create;
-	b->scan.buffer_write = buffer_write;
-	b->scan.buffer_read = buffer_read;
-	b->scan.launch = launch;
 	return b;
 }
 
@@ -462,11 +457,6 @@ void gpu_backend_destroy(struct gpu_backend *b)
 	free(b);
 }
 
-const struct scan_backend *gpu_backend_scan(struct gpu_backend *b)
-{
-	return &b->scan;
-}
-
 bool gpu_backend_out_of_memory(const struct gpu_backend *b)
 {
 	return b->out_of_memory;
@@ -476,3 +466,55 @@ const struct gpu_backend_stats *gpu_backend_stats(const struct gpu_backend *b)
 {
 	return &b->stats;
 }
+
+static int probe(char *why, size_t why_size)
+{
+	return gpu_probe(why, why_size) == GPU_OK ? 0 : -1;
+}
+
+/* A traced backend for one run; the GPU has no thread schedule of its own
+ * to choose, so the trace names none. */
+static void *create(enum scan_schedule schedule, uint64_t seed, struct trace *t,
+                    char *err, size_t err_size)
+{
+	(void)schedule;
+	(void)seed;
+	char name[TRACE_DEVICE_MAX];
+	struct gpu_backend *b =
+		gpu_backend_create(GPU_TRACE_DEVICE, err, err_size);
+	if (!b)
+		return NULL;
+	if (gpu_device_name(name, sizeof(name), err, err_size) != GPU_OK) {
+		gpu_backend_destroy(b);
+		return NULL;
+	}
+	trace_set_name(t->backend, sizeof(t->backend), "cuda");
+	trace_set_name(t->device, sizeof(t->device), name);
+	trace_set_name(t->schedule, sizeof(t->schedule), "");
+	t->seed = 0;
+	return b;
+}
+
+static void destroy(void *ctx)
+{
+	gpu_backend_destroy(ctx);
+}
+
+static bool out_of_memory(const void *ctx)
+{
+	return gpu_backend_out_of_memory(ctx);
+}
+
+const struct scan_executor gpu_executor = {
+	.name = "cuda",
+	.description =
+		"GPU: kernels/ built with nvcc, run instrumented on the device",
+	.probe = probe,
+	.create = create,
+	.destroy = destroy,
+	.buffer_create = buffer_create,
+	.buffer_write = buffer_write,
+	.buffer_read = buffer_read,
+	.launch = launch,
+	.out_of_memory = out_of_memory,
+};

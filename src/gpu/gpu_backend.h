@@ -1,4 +1,4 @@
-/* gpu_backend.h - the GPU as a struct scan_backend for scan_run(): buffers
+/* gpu_backend.h - the GPU as the "cuda" executor of scan.h: buffers
  * in device memory (one cudaMalloc each, reused by every launch), kernels
  * launched traced, their trace buffers decoded into the trace model.
  * Plain C; depends on scan.h and gpu.h. */
@@ -43,8 +43,9 @@ struct gpu_backend *gpu_backend_create(enum gpu_trace_memory memory, char *err,
 /* Frees every device and host buffer; NULL does nothing. */
 void gpu_backend_destroy(struct gpu_backend *b);
 
-/* The scan_backend to pass to scan_run(); valid while b lives. */
-const struct scan_backend *gpu_backend_scan(struct gpu_backend *b);
+/* The "cuda" executor: its contexts are struct gpu_backend, so a backend
+ * made here (any trace memory) runs with scan_run(&gpu_executor, b, ...). */
+extern const struct scan_executor gpu_executor;
 
 /* True when the last failure was the device running out of memory (the
  * executor reports that as "not available for this N", exit code 3). */

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 /* Runs the window. argv[0] is the program ("scanviz"); the options follow:
- * the run options of options.h (--algo, --input, --input-file, --n, --seed,
+ * the run options of run.h (--algo, --input, --input-file, --n, --seed,
  * --section, --section-kernel, --backend, --schedule, --schedule-seed,
  * --detail), and --figure 9.1|9.5|9.10, --trace FILE.json, --projection,
  * --fullscreen, --size WxH, --theme light|dark, --screenshot-dir DIR,

@@ -46,7 +46,7 @@ static void describe_origin(struct gui_app *app, const struct trace *t,
 }
 
 struct gui_app *gui_app_create(struct trace *trace,
-                               const struct run_options *run,
+                               const struct run_request *run,
                                const char *origin, const struct gui_config *cfg,
                                const struct scene_text_metrics *metrics)
 {
@@ -310,22 +310,22 @@ static void fail_status(struct gui_app *app)
 
 bool gui_app_rerun(struct gui_app *app)
 {
-	struct run_options o;
+	struct run_request o;
 	struct trace *t = NULL;
 	app->dirty = true;
 	if (gui_editor_options(&app->editor, &o)) {
 		fail_status(app);
 		return false;
 	}
-	enum exec_status st = run_options_execute(&o, &t);
-	if (st != EXEC_OK) {
+	enum run_status st = run_request_execute(&o, &t);
+	if (st != RUN_OK) {
 		snprintf(app->editor.error, sizeof(app->editor.error), "%s",
 		         o.error);
-		run_options_finish_free(&o);
+		run_request_free(&o);
 		fail_status(app);
 		return false;
 	}
-	run_options_finish_free(&o);
+	run_request_free(&o);
 	/* The figure follows the algorithm the editor chose, unless the
 	 * caller (gui_app_set_figure) already set the one it ran for. */
 	enum scene_figure fig = scene_figure_for(t);

@@ -14,7 +14,7 @@
 
 #include "gui_editor.h"
 #include "gui_playback.h"
-#include "options.h"
+#include "run.h"
 #include "scene.h"
 #include "theme.h"
 #include "trace.h"
@@ -147,7 +147,7 @@ struct gui_app {
  * (`origin` then names its file). Metrics are borrowed and must outlive
  * the app. Returns NULL when out of memory. */
 struct gui_app *gui_app_create(struct trace *trace,
-                               const struct run_options *run,
+                               const struct run_request *run,
                                const char *origin, const struct gui_config *cfg,
                                const struct scene_text_metrics *metrics);
 /* Frees the app, its trace, scene and side panel; NULL does nothing. */

@@ -1,6 +1,6 @@
 /* gui_editor.c - the input editor's fields and their checking through the
  * options library (see gui_editor.h). Pure C; depends on gui_editor.h,
- * options.h and scan.h. */
+ * run.h and scan.h. */
 #include "gui_editor.h"
 
 #include <stdio.h>
@@ -47,7 +47,7 @@ int gui_editor_init(struct gui_editor *ed, uint64_t seed)
 	ed->input[0] = '\0';
 	ed->seed = seed;
 	const struct scan_algorithm *a =
-		scan_algorithm_find(RUN_OPTIONS_DEFAULT_ALGORITHM);
+		scan_algorithm_find(RUN_DEFAULT_ALGORITHM);
 	for (size_t i = 0; a && i < scan_algorithm_count(); i++)
 		if (scan_algorithm_at(i) == a)
 			ed->algorithm = i;
@@ -57,9 +57,7 @@ int gui_editor_init(struct gui_editor *ed, uint64_t seed)
 void gui_editor_finish(struct gui_editor *ed)
 {
 	free(ed->input);
-	free(ed->arg_input);
 	ed->input = NULL;
-	ed->arg_input = NULL;
 	ed->input_len = ed->input_cap = 0;
 }
 
@@ -124,16 +122,16 @@ int gui_editor_load(struct gui_editor *ed, const struct trace *t,
 	return 0;
 }
 
-void gui_editor_keep(struct gui_editor *ed, const struct run_options *o)
+void gui_editor_keep(struct gui_editor *ed, const struct run_request *o)
 {
 	ed->schedule[0] = ed->schedule_seed[0] = ed->section_kernel[0] = '\0';
-	if (o->schedule_set)
+	if (run_request_given(o, "schedule"))
 		snprintf(ed->schedule, sizeof(ed->schedule), "%s",
-		         exec_schedule_name(o->schedule));
-	if (o->schedule_seed_set)
+		         scan_schedule_name(o->schedule));
+	if (run_request_given(o, "schedule-seed"))
 		snprintf(ed->schedule_seed, sizeof(ed->schedule_seed), "%llu",
 		         (unsigned long long)o->schedule_seed);
-	if (o->section_kernel_set)
+	if (run_request_given(o, "section-kernel"))
 		snprintf(ed->section_kernel, sizeof(ed->section_kernel), "%s",
 		         scan_section_kernel_name(o->section_kernel));
 	for (int i = 0; i < BACKEND_COUNT; i++)
@@ -325,7 +323,7 @@ int gui_editor_randomise(struct gui_editor *ed)
 		         "out of memory for %llu values", n);
 		return -1;
 	}
-	run_options_random_input(ed->seed++, (size_t)n, v);
+	run_random_input(ed->seed++, (size_t)n, v);
 	int rc = set_values(ed, v, (size_t)n);
 	free(v);
 	if (rc) {
@@ -338,91 +336,60 @@ int gui_editor_randomise(struct gui_editor *ed)
 	return 0;
 }
 
-int gui_editor_options(struct gui_editor *ed, struct run_options *o)
+/* Sets one key of o from a field; -1 with the message in ed->error. */
+static int set(struct gui_editor *ed, struct run_request *o, const char *key,
+               const char *value)
+{
+	if (run_request_set(o, key, value) == 0)
+		return 0;
+	snprintf(ed->error, sizeof(ed->error), "%s", o->error);
+	return -1;
+}
+
+int gui_editor_options(struct gui_editor *ed, struct run_request *o)
 {
 	const struct scan_algorithm *a = scan_algorithm_at(ed->algorithm);
-	size_t len = strlen("--input=") + ed->input_len + 1;
-	char *arg_input = malloc(len);
-	char arg_algo[64], arg_section[48], arg_backend[32];
-	char arg_schedule[48], arg_schedule_seed[48], arg_kernel[64];
-	if (!arg_input || !a) {
-		free(arg_input);
-		snprintf(ed->error, sizeof(ed->error), "out of memory");
+	const char *backend = backends[ed->backend];
+	run_request_init(o);
+	if (!a) {
+		snprintf(ed->error, sizeof(ed->error), "no such algorithm");
 		return -1;
 	}
-	snprintf(arg_input, len, "--input=%s", ed->input);
-	free(ed->arg_input);
-	ed->arg_input = arg_input; /* o borrows it */
-	snprintf(arg_algo, sizeof(arg_algo), "--algo=%s", a->name);
-	snprintf(arg_section, sizeof(arg_section), "--section=%s", ed->section);
-	snprintf(arg_backend, sizeof(arg_backend), "--backend=%s",
-	         backends[ed->backend]);
-
-	snprintf(arg_schedule, sizeof(arg_schedule), "--schedule=%s",
-	         ed->schedule);
-	snprintf(arg_schedule_seed, sizeof(arg_schedule_seed),
-	         "--schedule-seed=%s", ed->schedule_seed);
-	snprintf(arg_kernel, sizeof(arg_kernel), "--section-kernel=%s",
-	         ed->section_kernel);
-
-	char *argv[8];
-	int argc = 0;
-	argv[argc++] = arg_algo;
-	argv[argc++] = arg_input;
-	if (ed->section[0])
-		argv[argc++] = arg_section;
-	argv[argc++] = arg_backend;
+	if (set(ed, o, "algo", a->name) ||
+	    set(ed, o, "input", ed->input ? ed->input : "") ||
+	    (ed->section[0] && set(ed, o, "section", ed->section)) ||
+	    set(ed, o, "backend", backend))
+		goto fail;
 	/* A schedule orders the emulator's threads: it goes with cpu only. */
-	if (ed->schedule[0] && strcmp(backends[ed->backend], "cuda") != 0) {
-		argv[argc++] = arg_schedule;
-		if (ed->schedule_seed[0])
-			argv[argc++] = arg_schedule_seed;
-	}
-	if (ed->section_kernel[0] && a->choose_section_kernel)
-		argv[argc++] = arg_kernel;
-
-	run_options_init(o);
-	for (int i = 0; i < argc;) {
-		int rc = run_options_parse(o, argc, argv, &i);
-		if (rc != 1) {
-			if (rc ==
-			    0) /* cannot happen: every argument is a run option */
-				snprintf(o->error, sizeof(o->error),
-				         "%s: not understood", argv[i]);
-			snprintf(ed->error, sizeof(ed->error), "%s", o->error);
-			return -1;
-		}
-	}
-	if (run_options_finish(o)) {
+	if (ed->schedule[0] && strcmp(backend, "cuda") != 0 &&
+	    (set(ed, o, "schedule", ed->schedule) ||
+	     (ed->schedule_seed[0] &&
+	      set(ed, o, "schedule-seed", ed->schedule_seed))))
+		goto fail;
+	if (ed->section_kernel[0] && a->choose_section_kernel &&
+	    set(ed, o, "section-kernel", ed->section_kernel))
+		goto fail;
+	/* no section typed: Figure 9.10's, as on the command line, so a
+	 * short input still shows several sections and S */
+	o->default_section = scene_figure_section;
+	if (run_request_finish(o)) {
 		snprintf(ed->error, sizeof(ed->error), "%s", o->error);
-		run_options_finish_free(o);
-		return -1;
-	}
-	if (!ed->section[0] && o->request.algorithm->hierarchical) {
-		/* no section typed: Figure 9.10's, as on the command line,
-		 * so a short input still shows several sections and S */
-		const struct scan_kernel_info *k =
-			scan_kernel_info(o->request.section_kernel);
-		o->request.section =
-			scene_figure_section(o->request.n, k->max_section);
-		o->section = o->request.section;
-		if (scan_request_check(&o->request, ed->error,
-		                       sizeof(ed->error)) != 0) {
-			run_options_finish_free(o);
-			return -1;
-		}
+		goto fail;
 	}
 	ed->error[0] = '\0';
 	return 0;
+fail:
+	run_request_free(o);
+	return -1;
 }
 
 long gui_editor_value_count(const struct gui_editor *ed)
 {
 	float *v = NULL;
 	size_t n = 0;
-	char err[RUN_OPTIONS_ERROR_MAX];
-	if (run_options_parse_values(ed->input, ed->input_len, "--input", false,
-	                             &v, &n, err, sizeof(err)))
+	char err[RUN_ERROR_MAX];
+	if (run_parse_values(ed->input, ed->input_len, "--input", false, &v, &n,
+	                     err, sizeof(err)))
 		return -1;
 	free(v);
 	return (long)n;

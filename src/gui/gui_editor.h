@@ -2,7 +2,7 @@
  * values), the section size, the algorithm and the backend, as text fields
  * and choices. It only holds and edits text; the options library checks it
  * (the same messages as the command line), so nothing typed can crash a run.
- * Pure C; depends on options.h and scan.h. */
+ * Pure C; depends on run.h and scan.h. */
 #ifndef SCANVIZ_GUI_EDITOR_H
 #define SCANVIZ_GUI_EDITOR_H
 
@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "options.h"
+#include "run.h"
 #include "trace.h"
 
 enum gui_editor_field {
@@ -37,11 +37,10 @@ struct gui_editor {
 	char n[24];
 	bool n_edited; /* N typed since the last load: Run makes N values */
 	char section[24];
-	size_t algorithm; /* index into the table of algorithms */
-	int backend;      /* 0 auto, 1 cpu, 2 cuda */
-	uint64_t seed;    /* the next Randomise's seed */
-	char error[RUN_OPTIONS_ERROR_MAX]; /* "" when the last check passed */
-	char *arg_input; /* "--input=..." handed to the options parser */
+	size_t algorithm;          /* index into the table of algorithms */
+	int backend;               /* 0 auto, 1 cpu, 2 cuda */
+	uint64_t seed;             /* the next Randomise's seed */
+	char error[RUN_ERROR_MAX]; /* "" when the last check passed */
 	/* Options of the command line the editor has no field for, kept for
 	 * every re-run ("" when not given). */
 	char schedule[16];
@@ -63,7 +62,7 @@ int gui_editor_load(struct gui_editor *ed, const struct trace *t,
 
 /* Keeps the command line's --schedule, --schedule-seed and
  * --section-kernel for re-runs. */
-void gui_editor_keep(struct gui_editor *ed, const struct run_options *o);
+void gui_editor_keep(struct gui_editor *ed, const struct run_request *o);
 
 /* Types UTF-8 text into the focused text field (N and section take digits
  * only; the values field takes printable ASCII and lets the options
@@ -85,12 +84,13 @@ bool gui_editor_cycle(struct gui_editor *ed, int dir);
  * set when N is not a whole number from 1 to GUI_EDITOR_RANDOM_MAX. */
 int gui_editor_randomise(struct gui_editor *ed);
 
-/* Turns the fields into run options: parses them as the command line
- * would (--algo, --input, --section, --backend) and finishes them (the
- * input read and the request checked). On 0, o is finished: run it and
- * free it with run_options_finish_free(). On -1, ed->error holds the one
- * line and o owns nothing. */
-int gui_editor_options(struct gui_editor *ed, struct run_options *o);
+/* Turns the fields into a run request, key by key as the command line
+ * sets it (algo, input, section, backend, and the kept schedule and
+ * section kernel), and finishes it (the input read and the request
+ * checked, a hierarchical run without a section getting Figure 9.10's).
+ * On 0, o is finished: run it and free it with run_request_free(). On -1,
+ * ed->error holds the one line and o owns nothing. */
+int gui_editor_options(struct gui_editor *ed, struct run_request *o);
 
 /* How many values the values field holds, or -1 when it does not parse. */
 long gui_editor_value_count(const struct gui_editor *ed);

@@ -13,7 +13,7 @@
 
 #include "gui_app.h"
 #include "gui_window.h"
-#include "options.h"
+#include "run.h"
 #ifdef SCANVIZ_GUI_LESSONS
 #include "lesson_gui.h"
 #endif
@@ -30,9 +30,7 @@ struct gui_args {
 	bool projection;
 	bool fullscreen;
 	bool help;
-	bool algo_given;    /* --algo on the command line */
-	bool section_given; /* --section on the command line */
-	int run_options;    /* how many run options were given */
+	int run_options; /* how many run options were given */
 };
 
 void gui_help(FILE *f)
@@ -111,7 +109,7 @@ static int parse_size(const char *v, int *w, int *h)
 
 /* Returns 0, or the exit code to leave with. */
 static int parse_args(int argc, char **argv, struct gui_args *a,
-                      struct run_options *ro)
+                      struct run_request *ro)
 {
 	for (int i = 1; i < argc;) {
 		const char *arg = argv[i];
@@ -121,11 +119,7 @@ static int parse_args(int argc, char **argv, struct gui_args *a,
 			i++;
 			continue;
 		}
-		if (is_option(arg, "--algo"))
-			a->algo_given = true;
-		if (is_option(arg, "--section"))
-			a->section_given = true;
-		int rc = run_options_parse(ro, argc, argv, &i);
+		int rc = run_args_parse(ro, argc, argv, &i);
 		if (rc < 0)
 			return 2;
 		if (rc > 0) {
@@ -221,7 +215,7 @@ static bool window_options_only(int argc, char **argv)
 int gui_main(int argc, char **argv)
 {
 	struct gui_args a = {.figure = -1};
-	struct run_options ro;
+	struct run_request ro;
 	struct trace *t = NULL;
 	struct gui_window *w = NULL;
 	struct gui_app *app = NULL;
@@ -239,7 +233,7 @@ int gui_main(int argc, char **argv)
 		if (is_option(argv[i], "--lesson"))
 			return lesson_gui_main(argc, argv);
 #endif
-	run_options_init(&ro);
+	run_request_init(&ro);
 	rc = parse_args(argc, argv, &a, &ro);
 	if (rc == 0 && a.help) {
 		gui_help(stdout);
@@ -252,8 +246,6 @@ int gui_main(int argc, char **argv)
 	struct render_trace_args load = {
 		.trace_file = a.trace_path,
 		.figure = a.figure,
-		.algo_given = a.algo_given,
-		.section_given = a.section_given,
 		.who = "scanviz",
 	};
 	if ((rc = render_trace_load(&load, &ro, &t)) != 0)
@@ -295,6 +287,6 @@ done:
 	scene_source_set_destroy(sources);
 	gui_window_destroy(w);
 	trace_destroy(t);
-	run_options_finish_free(&ro);
+	run_request_free(&ro);
 	return rc;
 }

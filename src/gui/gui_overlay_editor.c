@@ -163,7 +163,7 @@ void gui_overlay_editor(struct gui_app *app, const struct gui_sizes *z)
 		}
 	}
 	if (error_lines) {
-		char buf[RUN_OPTIONS_ERROR_MAX + 16];
+		char buf[RUN_ERROR_MAX + 16];
 		snprintf(buf, sizeof(buf), "Error: %s", ed->error);
 		gui_text_wrap(app->scene, z, buf, x, y, inner, size,
 		              SCENE_FONT_SANS_BOLD,

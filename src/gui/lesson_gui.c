@@ -215,14 +215,13 @@ static struct trace *first_trace(const struct lesson *l,
 	char err[256];
 	if (t)
 		return lesson_panel_copy_trace(t, err, sizeof(err));
-	struct run_options ro;
+	struct run_request ro;
 	struct trace *out = NULL;
-	run_options_init(&ro);
-	snprintf(ro.backend, sizeof(ro.backend), "cpu");
-	if (run_options_finish(&ro) ||
-	    run_options_execute(&ro, &out) != EXEC_OK)
+	run_request_init(&ro);
+	if (run_request_set(&ro, "backend", "cpu") || run_request_finish(&ro) ||
+	    run_request_execute(&ro, &out) != RUN_OK)
 		out = NULL;
-	run_options_finish_free(&ro);
+	run_request_free(&ro);
 	return out;
 }
 

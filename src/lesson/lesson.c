@@ -73,26 +73,12 @@ void lesson_destroy(struct lesson *l)
 		free_slide(&l->slides[k]);
 	free(l->slides);
 	for (size_t k = 0; k < l->run_count; k++)
-		free(l->runs[k].input);
+		run_request_free(&l->runs[k].req);
 	free(l->runs);
 	free(l->file);
 	free(l->title);
 	free(l->summary);
 	free(l);
-}
-
-int lesson_run_request(const struct lesson_run *r, struct scan_request *req,
-                       char *err, size_t err_size)
-{
-	*req = (struct scan_request){
-		.algorithm = r->algorithm,
-		.section_kernel = r->section_kernel,
-		.input = r->input,
-		.n = r->n,
-		.section = r->section,
-		.detail_auto = true,
-	};
-	return scan_request_check(req, err, err_size);
 }
 
 static const char *const view_names[LESSON_VIEW_COUNT] = {

@@ -9,8 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "exec.h"
-#include "scan.h"
+#include "run.h"
 
 /* The format version this parser reads (`<!-- lesson format=1 -->`). */
 #define LESSON_FORMAT_VERSION 1
@@ -38,24 +37,13 @@ enum lesson_view {
 	LESSON_VIEW_COUNT
 };
 
-enum lesson_backend {
-	LESSON_BACKEND_AUTO = 0, /* the GPU when there is one, else the CPU */
-	LESSON_BACKEND_CPU,
-	LESSON_BACKEND_CUDA,
-};
-
 /* One `show`: a run of an algorithm, shared by the slides it covers. */
 struct lesson_run {
 	struct lesson_pos pos;
-	const struct scan_algorithm *algorithm;
-	enum scan_kernel_id section_kernel;
-	float *input; /* owned */
-	size_t n;
-	uint32_t section; /* as checked by scan_request_check */
-	enum exec_schedule schedule;
-	bool schedule_set; /* named in the show: the run needs the CPU */
-	uint64_t seed;     /* of the random schedule */
-	enum lesson_backend backend;
+	/* Set key by key from the show's KEY=VALUE and finished (checked,
+	 * its input made); owned. A show naming no backend leaves "auto" and
+	 * run_request_given(&req, "backend") false. */
+	struct run_request req;
 	enum lesson_view view;
 };
 
@@ -199,12 +187,6 @@ struct lesson *lesson_load(const char *path, char *err, size_t err_size);
 
 /* Frees a lesson and all it owns; NULL does nothing. */
 void lesson_destroy(struct lesson *l);
-
-/* Fills req with the run's algorithm, kernel, input (borrowed) and
- * section, and checks it with scan_request_check (which also picks the
- * detail). Returns 0, or -1 with the reason in err. */
-int lesson_run_request(const struct lesson_run *r, struct scan_request *req,
-                       char *err, size_t err_size);
 
 const char *lesson_view_name(enum lesson_view v);
 /* The view that suits an algorithm when a `show` names none. */

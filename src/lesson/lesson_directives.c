@@ -1,12 +1,11 @@
 /* lesson_directives.c - what each directive of docs/lesson-format.md does
  * to the slide being built (show, steps, ask, why, claim, notes,
- * if/else/endif), and the checks a slide must pass once complete. A `show` is checked
- * against the algorithm table here, with scan_request_check, so a lesson
- * that loads asks only for runs its kernels take. Depends on
- * lesson_build.h, the scan and exec tables, and the options layer's input
- * generator (the one behind --n). */
+ * if/else/endif), and the checks a slide must pass once complete. A `show`
+ * is a run request set key by key as the command line sets it, and
+ * finished (checked) here, so a lesson that loads asks only for runs its
+ * kernels take. Depends on lesson_build.h and the run layer. */
 #include "lesson_build.h"
-#include "options.h"
+#include "run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,31 +23,6 @@ static const struct keyval *find(const struct keyval *kv, size_t n,
 		if (lesson_word_is(kv[k].key, key))
 			return &kv[k];
 	return NULL;
-}
-
-static int read_algorithm(struct build *b, struct word w,
-                          const struct scan_algorithm **out)
-{
-	char name[TRACE_NAME_MAX];
-	*out = NULL;
-	if (w.len < sizeof(name)) {
-		memcpy(name, w.s, w.len);
-		name[w.len] = '\0';
-		*out = scan_algorithm_find(name);
-	}
-	if (*out)
-		return 0;
-	char list[256] = "";
-	for (size_t k = 0; k < scan_algorithm_count(); k++) {
-		const char *sep = k == 0                            ? ""
-		                  : k + 1 == scan_algorithm_count() ? " or "
-		                                                    : ", ";
-		size_t used = strlen(list);
-		snprintf(list + used, sizeof(list) - used, "%s%s", sep,
-		         scan_algorithm_at(k)->name);
-	}
-	return lesson_syntax_fail(&b->sx, w.col,
-	                          "unknown algorithm: expected %s", list);
 }
 
 /* Looks `w` up in a NULL-terminated list of words; returns its index or -1
@@ -69,106 +43,82 @@ static int read_choice(struct build *b, struct word w, const char *what,
 	return -1;
 }
 
+/* Sets the run key kv->key to kv->value; an error points at the value. */
+static int set_key(struct build *b, struct run_request *req,
+                   const struct keyval *kv)
+{
+	char key[32], value[TRACE_NAME_MAX + 32];
+	if (kv->key.len >= sizeof(key) || kv->value.len >= sizeof(value))
+		return lesson_syntax_fail(&b->sx, kv->value.col,
+		                          "'%.*s' is too long",
+		                          (int)kv->key.len, kv->key.s);
+	memcpy(key, kv->key.s, kv->key.len);
+	key[kv->key.len] = '\0';
+	memcpy(value, kv->value.s, kv->value.len);
+	value[kv->value.len] = '\0';
+	if (run_request_set(req, key, value))
+		return lesson_syntax_fail(&b->sx, kv->value.col, "%s",
+		                          req->error);
+	return 0;
+}
+
 static int show_values(struct build *b, const struct directive *d,
                        const struct keyval *kv, struct lesson_run *r)
 {
 	static const char *const views[] = {"9.1", "9.5", "9.10", NULL};
-	static const char *const backends[] = {"auto", "cpu", "cuda", NULL};
-	static const char *const kernels[] = {"kogge-stone", "brent-kung",
-	                                      NULL};
-	static const char *const schedules[] = {"ascending", "descending",
-	                                        "random", NULL};
-	const struct keyval *v, *n = find(kv, d->argc, "n");
+	const struct keyval *view = NULL, *n = NULL;
+	bool algo = false;
 	int k;
-	if (!(v = find(kv, d->argc, "algo")))
+	run_request_init(&r->req);
+	r->req.quiet = true; /* reported once, with the lesson's file:line */
+	for (size_t i = 0; i < d->argc; i++) {
+		if (lesson_word_is(kv[i].key, "view")) {
+			view = &kv[i];
+			continue;
+		}
+		if (lesson_word_is(kv[i].key, "input")) {
+			/* the lesson's own list syntax (1*8,2) */
+			float *v;
+			size_t count;
+			if (lesson_read_input(&b->sx, kv[i].value, &v, &count))
+				return -1;
+			if (run_request_take_input(&r->req, v, count))
+				return lesson_syntax_fail(&b->sx,
+				                          kv[i].value.col, "%s",
+				                          r->req.error);
+			continue;
+		}
+		algo = algo || lesson_word_is(kv[i].key, "algo");
+		if (lesson_word_is(kv[i].key, "n"))
+			n = &kv[i];
+		if (set_key(b, &r->req, &kv[i]))
+			return -1;
+	}
+	if (!algo)
 		return lesson_syntax_fail(
 			&b->sx, d->name.col,
 			"expected algo=NAME: which algorithm the slide runs");
-	if (read_algorithm(b, v->value, &r->algorithm))
-		return -1;
-	const struct scan_algorithm *a = r->algorithm;
-	r->section_kernel = a->section_kernel;
-	if ((v = find(kv, d->argc, "section-kernel"))) {
-		if (!a->choose_section_kernel)
-			return lesson_syntax_fail(
-				&b->sx, v->key.col,
-				"section-kernel applies to algo=hierarchical; "
-				"%s has its own kernel",
-				a->name);
-		if ((k = read_choice(b, v->value, "section kernel", kernels)) <
-		    0)
-			return -1;
-		r->section_kernel =
-			(enum scan_kernel_id)scan_section_kernel_from_name(
-				kernels[k]);
-	}
-	if ((v = find(kv, d->argc, "input"))) {
-		if (n)
-			return lesson_syntax_fail(
-				&b->sx, n->key.col,
-				"give input=LIST or n=N, not both");
-		if (lesson_read_input(&b->sx, v->value, &r->input, &r->n))
-			return -1;
-	}
-	if ((v = find(kv, d->argc, "seed")) && !n)
-		return lesson_syntax_fail(
-			&b->sx, v->key.col,
-			"seed applies to random input: give n=N with it");
-	if (n) {
-		uint32_t count, seed = RUN_OPTIONS_DEFAULT_SEED;
-		if (lesson_read_uint(&b->sx, n->value, LESSON_MAX_INPUT,
-		                     &count) ||
-		    (v &&
-		     lesson_read_uint(&b->sx, v->value, UINT32_MAX, &seed)))
-			return -1;
-		if (count == 0)
-			return lesson_syntax_fail(
-				&b->sx, n->value.col,
-				"expected at least 1 element");
-		if (!(r->input = malloc(count * sizeof(float))))
-			return oom(b);
-		run_options_random_input(seed, count, r->input);
-		r->n = count;
-	}
-	if ((v = find(kv, d->argc, "section")) &&
-	    lesson_read_uint(&b->sx, v->value, UINT32_MAX, &r->section))
-		return -1;
-	if ((v = find(kv, d->argc, "backend"))) {
-		if ((k = read_choice(b, v->value, "backend", backends)) < 0)
-			return -1;
-		r->backend = (enum lesson_backend)k;
-	}
-	r->schedule = EXEC_SCHEDULE_ASCENDING;
-	if ((v = find(kv, d->argc, "schedule"))) {
-		if ((k = read_choice(b, v->value, "schedule", schedules)) < 0)
-			return -1;
-		if (r->backend == LESSON_BACKEND_CUDA)
-			return lesson_syntax_fail(
-				&b->sx, v->key.col,
-				"schedule orders the CPU emulator's threads: "
-				"not with backend=cuda");
-		r->schedule = (enum exec_schedule)exec_schedule_from_name(
-			schedules[k]);
-		r->schedule_set = true;
-	}
-	r->seed = RUN_OPTIONS_DEFAULT_SEED;
-	if ((v = find(kv, d->argc, "schedule-seed"))) {
-		uint32_t seed;
-		if (r->schedule != EXEC_SCHEDULE_RANDOM)
-			return lesson_syntax_fail(
-				&b->sx, v->key.col,
-				"schedule-seed applies to schedule=random");
-		if (lesson_read_uint(&b->sx, v->value, UINT32_MAX, &seed))
-			return -1;
-		r->seed = seed;
-	}
-	r->view = lesson_default_view(a);
-	if ((v = find(kv, d->argc, "view"))) {
-		if ((k = read_choice(b, v->value, "view", views)) < 0)
+	if (n && r->req.random_n > LESSON_MAX_INPUT)
+		return lesson_syntax_fail(&b->sx, n->value.col,
+		                          "expected at most %u elements",
+		                          LESSON_MAX_INPUT);
+	r->view = lesson_default_view(r->req.algorithm);
+	if (view) {
+		if ((k = read_choice(b, view->value, "view", views)) < 0)
 			return -1;
 		r->view = (enum lesson_view)k;
 	}
 	return 0;
+}
+
+/* The column of the show's `key`, or of the show itself. */
+static uint32_t key_col(const struct directive *d, const struct keyval *kv,
+                        const char *key)
+{
+	for (size_t i = 0; key && i < d->argc; i++)
+		if (lesson_word_is(kv[i].key, key))
+			return kv[i].key.col;
+	return d->name.col;
 }
 
 /* Adds `runs` runs of n elements to what the lesson asks for, refusing it
@@ -196,10 +146,6 @@ static int count_runs(struct build *b, uint32_t col, size_t runs, size_t n)
 	l->total_elements += runs * n;
 	return 0;
 }
-
-/* The book's 16 values (Figure 9.10), the input when a show gives none. */
-static const float book_input[] = {2, 1, 3, 1, 0, 4, 1, 2,
-                                   0, 3, 1, 2, 5, 3, 1, 2};
 
 static int do_show(struct build *b, const struct directive *d)
 {
@@ -235,19 +181,12 @@ static int do_show(struct build *b, const struct directive *d)
 	r->pos = (struct lesson_pos){b->sx.line, d->name.col};
 	if (show_values(b, d, kv, r))
 		return -1;
-	if (!r->input) {
-		if (!(r->input = malloc(sizeof(book_input))))
-			return oom(b);
-		memcpy(r->input, book_input, sizeof(book_input));
-		r->n = sizeof(book_input) / sizeof(book_input[0]);
-	}
-	struct scan_request req;
-	char why[256];
-	if (lesson_run_request(r, &req, why, sizeof(why)))
-		return lesson_syntax_fail(&b->sx, d->name.col, "%s", why);
-	r->section = req.section;
+	if (run_request_finish(&r->req))
+		return lesson_syntax_fail(&b->sx,
+		                          key_col(d, kv, r->req.error_key),
+		                          "%s", r->req.error);
 	b->run = s->run = (long)(l->run_count - 1);
-	return count_runs(b, d->name.col, 1, r->n);
+	return count_runs(b, d->name.col, 1, r->req.n);
 }
 
 static int need_run(struct build *b, struct word w)
@@ -431,7 +370,7 @@ static int do_claim(struct build *b, const struct directive *d)
 		if (c->expr.kind != LESSON_EXPR_RIGHT_SEEDS)
 			continue;
 		const struct lesson_run *r = &b->lesson->runs[s->run];
-		if (r->backend == LESSON_BACKEND_CUDA)
+		if (strcmp(r->req.backend, "cuda") == 0)
 			return lesson_syntax_fail(
 				&b->sx, w.col,
 				"right-seeds runs the CPU emulator's random "
@@ -439,7 +378,7 @@ static int do_claim(struct build *b, const struct directive *d)
 		if (count_runs(b, w.col,
 		               (size_t)c->expr.seed_last - c->expr.seed_first +
 		                       1,
-		               r->n))
+		               r->req.n))
 			return -1;
 	}
 	return 0;

@@ -2,11 +2,11 @@
  * slide's steps and questions against its trace up front (a lesson loads
  * whole or not at all), then moves through slides and steps, holding at
  * questions until they are answered. Depends on lesson_player.h,
- * lesson_eval.h, lesson_progress.h and the options layer. */
+ * lesson_eval.h, lesson_progress.h and the run layer. */
 #include "lesson_player.h"
 #include "lesson_eval.h"
 #include "lesson_progress.h"
-#include "options.h"
+#include "run.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -33,36 +33,29 @@ struct lesson_player {
 	char *narration;
 };
 
-static const char *const backend_names[] = {"auto", "cpu", "cuda"};
+/* True when a show leaves the backend to the lesson: it names none, and no
+ * thread schedule asks for the CPU emulator. */
+static bool backend_open(const struct lesson_run *r)
+{
+	return !run_request_given(&r->req, "backend") &&
+	       !run_request_given(&r->req, "schedule");
+}
 
-/* Runs one show. `fallback` is the backend a show that names none gets. */
+/* Runs one show's finished request. `fallback` is the backend a show that
+ * leaves it open gets. */
 static int run_show(const struct lesson *l, const struct lesson_run *r,
                     const char *fallback, struct trace **out, int *status,
                     char *err, size_t err_size)
 {
-	struct run_options o;
-	run_options_init(&o);
-	o.algorithm = r->algorithm;
-	o.section_kernel = r->section_kernel;
-	o.schedule = r->schedule;
-	o.schedule_set = r->schedule_set;
-	o.schedule_seed = r->seed;
-	const char *backend = r->backend != LESSON_BACKEND_AUTO
-	                              ? backend_names[r->backend]
-	                      : r->schedule_set ? "cpu"
-	                                        : fallback;
-	snprintf(o.backend, sizeof(o.backend), "%s", backend);
+	/* a copy borrowing the input, so the lesson stays as loaded */
+	struct run_request o = r->req;
+	if (backend_open(r))
+		snprintf(o.backend, sizeof(o.backend), "%s", fallback);
 	/* a failed run is reported once, by the caller, with the lesson's
 	 * file and line */
 	o.quiet = true;
-	char why[256];
-	if (lesson_run_request(r, &o.request, why, sizeof(why))) {
-		lesson_error(err, err_size, l->file, r->pos, "%s", why);
-		*status = EXEC_BAD_INPUT;
-		return -1;
-	}
-	enum exec_status st = run_options_execute(&o, out);
-	if (st != EXEC_OK) {
+	enum run_status st = run_request_execute(&o, out);
+	if (st != RUN_OK) {
 		lesson_error(err, err_size, l->file, r->pos, "%s", o.error);
 		*status = (int)st;
 		return -1;
@@ -170,7 +163,7 @@ lesson_player_create(const struct lesson *l,
                      char *err, size_t err_size)
 {
 	struct lesson_player *p = calloc(1, sizeof(*p));
-	*status = EXEC_FAILED;
+	*status = RUN_FAILED;
 	if (!p || !(p->traces = calloc(l->run_count + 1, sizeof(*p->traces))) ||
 	    !(p->slides = calloc(l->slide_count, sizeof(*p->slides)))) {
 		snprintf(err, err_size, "%s: out of memory", l->file);
@@ -189,21 +182,20 @@ lesson_player_create(const struct lesson *l,
 			return NULL;
 		}
 		if (strcmp(p->backend, "auto") == 0 &&
-		    l->runs[r].backend == LESSON_BACKEND_AUTO &&
-		    !l->runs[r].schedule_set)
+		    backend_open(&l->runs[r]))
 			snprintf(p->backend, sizeof(p->backend), "%s",
 			         p->traces[r]->backend);
 	}
 	if (strcmp(p->backend, "auto") == 0)
 		snprintf(p->backend, sizeof(p->backend), "%s",
 		         l->run_count ? p->traces[0]->backend : "cpu");
-	*status = EXEC_BAD_INPUT;
+	*status = RUN_BAD_INPUT;
 	for (size_t s = 0; s < l->slide_count; s++)
 		if (resolve_slide(p, s, err, err_size)) {
 			lesson_player_destroy(p);
 			return NULL;
 		}
-	*status = EXEC_OK;
+	*status = RUN_OK;
 	return p;
 }
 
@@ -283,10 +275,9 @@ int lesson_player_rerun(const struct lesson_player *p, size_t run,
                         char *err, size_t err_size)
 {
 	struct lesson_run r = p->lesson->runs[run];
-	r.schedule = EXEC_SCHEDULE_RANDOM;
-	r.schedule_set = true;
-	r.seed = schedule_seed;
-	r.backend = LESSON_BACKEND_CPU;
+	r.req.schedule = SCAN_SCHEDULE_RANDOM;
+	r.req.schedule_seed = schedule_seed;
+	snprintf(r.req.backend, sizeof(r.req.backend), "cpu");
 	*out = NULL;
 	return run_show(p->lesson, &r, "cpu", out, status, err, err_size);
 }

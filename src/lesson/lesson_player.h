@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "exec.h"
+#include "run.h"
 #include "lesson.h"
 #include "trace.h"
 

@@ -103,15 +103,13 @@ int render_svg_write(const struct scene *s, const char *path, char *err,
 int render_png_write(const struct scene *s, struct render_fonts *f,
                      const char *path, char *err, size_t err_size);
 
-struct run_options;
+struct run_request;
 struct trace;
 
 /* What a command line asks to show, besides its run options. */
 struct render_trace_args {
 	const char *trace_file; /* a JSON trace to replay; NULL: a run */
 	int figure;             /* enum scene_figure, or -1: none asked for */
-	bool algo_given;        /* --algo was on the command line */
-	bool section_given;     /* --section was on the command line */
 	const char *who;        /* what messages start with: "scanviz render" */
 };
 
@@ -122,10 +120,10 @@ struct render_trace_args {
  * Figure 9.10 of a hierarchical algorithm without --section,
  * scene_figure_section() of the input's length. Returns 0 with *t a new
  * trace (the caller frees it; o keeps its input, freed by
- * run_options_finish_free), or the exit code after one line on stderr:
+ * run_request_free), or the exit code after one line on stderr:
  * 2 bad usage or input, 3 a backend that is not available or a build that
  * cannot read traces, 1 a run that went wrong. */
-int render_trace_load(const struct render_trace_args *a, struct run_options *o,
+int render_trace_load(const struct render_trace_args *a, struct run_request *o,
                       struct trace **t);
 
 /* `scanviz render`: argv[0] is "render". Draws one step of one figure of a

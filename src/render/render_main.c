@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "options.h"
+#include "run.h"
 #include "out_file.h"
 #include "source.h"
 #include "text_quote.h"
@@ -31,7 +31,6 @@ struct render_args {
 	long level, block, element;
 	bool panel, controls;
 	const char *out;
-	bool algo_given, section_given;
 	bool run_options_given; /* any run option: not with --trace */
 	unsigned given;         /* the options with a value seen so far */
 };
@@ -132,7 +131,7 @@ static bool ends_with(const char *s, const char *suffix)
 
 /* Parses everything but the run options; returns 0, -1 (--help), 1 or 2
  * (the exit code after one line on stderr). */
-static int parse(struct render_args *a, struct run_options *o, int argc,
+static int parse(struct render_args *a, struct run_request *o, int argc,
                  char **argv)
 {
 	for (int i = 1; i < argc; i++) {
@@ -142,16 +141,11 @@ static int parse(struct render_args *a, struct run_options *o, int argc,
 			render_help(stdout);
 			return -1;
 		}
-		if (run_options_is_option(arg)) {
-			if (strncmp(arg, "--algo", 6) == 0)
-				a->algo_given = true;
-			if (strncmp(arg, "--section", 9) == 0 &&
-			    strncmp(arg, "--section-kernel", 16) != 0)
-				a->section_given = true;
+		if (run_args_is_option(arg)) {
 			a->run_options_given = true;
-			if (run_options_parse(o, argc, argv, &i) < 0)
+			if (run_args_parse(o, argc, argv, &i) < 0)
 				return 2;
-			i--; /* run_options_parse moved past what it took */
+			i--; /* run_args_parse moved past what it took */
 			continue;
 		}
 		const char *name =
@@ -349,8 +343,8 @@ int render_main(int argc, char **argv)
 		.panel = true,
 		.controls = true,
 	};
-	struct run_options o;
-	run_options_init(&o);
+	struct run_request o;
+	run_request_init(&o);
 	struct trace *t = NULL;
 	struct scene_source_set *sources = NULL;
 	struct render_fonts *fonts = NULL;
@@ -365,8 +359,6 @@ int render_main(int argc, char **argv)
 	struct render_trace_args load = {
 		.trace_file = a.trace_file,
 		.figure = a.figure,
-		.algo_given = a.algo_given,
-		.section_given = a.section_given,
 		.who = "scanviz render",
 	};
 	if ((ret = render_trace_load(&load, &o, &t)) != 0)
@@ -423,6 +415,6 @@ done:
 	scene_source_set_destroy(sources);
 	render_fonts_destroy(fonts);
 	trace_destroy(t);
-	run_options_finish_free(&o);
+	run_request_free(&o);
 	return ret;
 }

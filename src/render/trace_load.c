@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "options.h"
+#include "run.h"
 #include "text_quote.h"
 #include "view.h"
 #ifdef SCANVIZ_RENDER_TRACE_JSON
@@ -47,33 +47,22 @@ static int read_trace(const struct render_trace_args *a, struct trace **t)
 #endif
 }
 
-int render_trace_load(const struct render_trace_args *a, struct run_options *o,
+int render_trace_load(const struct render_trace_args *a, struct run_request *o,
                       struct trace **t)
 {
 	*t = NULL;
 	if (a->trace_file)
 		return read_trace(a, t);
-	if (!a->algo_given && a->figure >= 0)
+	if (!run_request_given(o, "algo") && a->figure >= 0)
 		o->algorithm = scan_algorithm_find(
 			scene_figure_algorithm((enum scene_figure)a->figure));
-	int rc = run_options_finish(o);
+	/* Figure 9.10 of a hierarchical algorithm without --section: the
+	 * figure's sections, in the one check of the request */
+	if (a->figure == SCENE_FIGURE_9_10)
+		o->default_section = scene_figure_section;
+	int rc = run_request_finish(o);
 	if (rc != 0)
 		return rc;
-	if (!a->section_given && a->figure == SCENE_FIGURE_9_10 &&
-	    o->request.algorithm->hierarchical) {
-		/* the request was checked with the default section: check it
-		 * again with the figure's */
-		char err[RUN_OPTIONS_ERROR_MAX];
-		const struct scan_kernel_info *k =
-			scan_kernel_info(o->request.section_kernel);
-		o->request.section =
-			scene_figure_section(o->request.n, k->max_section);
-		o->section = o->request.section;
-		if (scan_request_check(&o->request, err, sizeof(err)) != 0) {
-			fprintf(stderr, "%s: %s\n", a->who, err);
-			return 2;
-		}
-	}
-	enum exec_status st = run_options_execute(o, t);
-	return st == EXEC_OK ? 0 : (int)st;
+	enum run_status st = run_request_execute(o, t);
+	return st == RUN_OK ? 0 : (int)st;
 }

@@ -1,6 +1,6 @@
 /* scan.h - the algorithms scanviz teaches, the kernels they launch, and the
- * host-side driver that launches them through a backend (CPU emulator or
- * GPU). Plain C; depends on the trace model only. */
+ * host-side driver that launches them through an executor (CPU emulator
+ * or GPU). Plain C; depends on the trace model only. */
 #ifndef SCANVIZ_SCAN_H
 #define SCANVIZ_SCAN_H
 
@@ -98,7 +98,20 @@ uint32_t scan_ceil_log2(uint64_t v);
  * what to do (a usage error: exit code 2). */
 int scan_request_check(struct scan_request *req, char *err, size_t err_size);
 
-/* A backend runs launches over buffers it owns, identified by small ids. */
+/* The order an executor runs a block's threads in between two barriers.
+ * The CPU emulator follows it; the GPU has its own. */
+enum scan_schedule {
+	SCAN_SCHEDULE_ASCENDING = 0,
+	SCAN_SCHEDULE_DESCENDING,
+	SCAN_SCHEDULE_RANDOM, /* a fresh seeded permutation between barriers */
+	SCAN_SCHEDULE_COUNT
+};
+
+const char *scan_schedule_name(enum scan_schedule s);
+/* Returns the schedule named `name` ("ascending", ...), or -1. */
+int scan_schedule_from_name(const char *name);
+
+/* One launch of a kernel over buffers the executor owns, by small ids. */
 struct scan_launch {
 	enum scan_kernel_id kernel;
 	uint32_t grid;
@@ -109,9 +122,23 @@ struct scan_launch {
 	uint32_t level;   /* hierarchy level, for the trace */
 };
 
-struct scan_backend {
-	void *ctx;
-	/* Each returns 0, or -1 with a message in err. */
+/* An executor: where the kernels run. Each is one const table, defined in
+ * its own layer (emu_executor in src/emu, gpu_executor in src/gpu); a run
+ * picks one by name (src/run) and scan_run() drives it through `ctx`, the
+ * state its create() made. Functions returning int give 0, or -1 with one
+ * line in err. */
+struct scan_executor {
+	const char *name;        /* "cpu", "cuda" */
+	const char *description; /* one line for --help and --version */
+	/* 0 when it can run here; otherwise -1 with the reason in why. */
+	int (*probe)(char *why, size_t why_size);
+	/* A new context for runs in that thread order (seed: of the random
+	 * one), naming the executor, device and schedule in t; NULL with one
+	 * line in err. */
+	void *(*create)(enum scan_schedule schedule, uint64_t seed,
+	                struct trace *t, char *err, size_t err_size);
+	/* Frees what create() made; NULL does nothing. */
+	void (*destroy)(void *ctx);
 	int (*buffer_create)(void *ctx, size_t n, int *id, char *err,
 	                     size_t size);
 	int (*buffer_write)(void *ctx, int id, const float *src, size_t n,
@@ -121,12 +148,17 @@ struct scan_backend {
 	/* Runs one launch and appends its launch record and steps to t. */
 	int (*launch)(void *ctx, const struct scan_launch *l, struct trace *t,
 	              char *err, size_t size);
+	/* True when the last failure was the device running out of its own
+	 * memory (too small for this run, not a failed run); NULL: never. */
+	bool (*out_of_memory)(const void *ctx);
 };
 
-/* Runs a checked request through a backend, filling t (input, output,
- * levels, launches, steps, counts). Returns 0, or -1 with a message. */
-int scan_run(const struct scan_backend *backend, const struct scan_request *req,
-             struct trace *t, char *err, size_t err_size);
+/* Runs a checked request on an executor (ctx: what its create() made),
+ * filling t (input, output, levels, launches, steps, counts). Returns 0,
+ * or -1 with a message. */
+int scan_run(const struct scan_executor *ex, void *ctx,
+             const struct scan_request *req, struct trace *t, char *err,
+             size_t err_size);
 
 /* The sequential inclusive scan in double, the reference every check uses. */
 void scan_reference(const float *input, size_t n, double *out);

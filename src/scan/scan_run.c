@@ -1,7 +1,7 @@
 /* scan_run.c - the host side of every algorithm: which kernels to launch, in
  * which order, on which buffers. Both executors run through this one driver,
  * so the CPU emulator and the GPU make the same launches. Depends on scan.h;
- * the backend owns the buffers and runs the kernels. */
+ * the executor owns the buffers and runs the kernels. */
 #include "scan.h"
 
 #include <stdio.h>
@@ -9,7 +9,8 @@
 #include <string.h>
 
 struct driver {
-	const struct scan_backend *backend;
+	const struct scan_executor *ex;
+	void *ctx;
 	const struct scan_request *req;
 	struct trace *trace;
 	char *err;
@@ -25,8 +26,7 @@ static size_t padded(size_t n, uint32_t section)
 
 static int buffer(struct driver *d, size_t n, int *id)
 {
-	return d->backend->buffer_create(d->backend->ctx, n, id, d->err,
-	                                 d->err_size);
+	return d->ex->buffer_create(d->ctx, n, id, d->err, d->err_size);
 }
 
 static int read_back(struct driver *d, int id, size_t n, float **out)
@@ -39,8 +39,7 @@ static int read_back(struct driver *d, int id, size_t n, float **out)
 			n);
 		return -1;
 	}
-	return d->backend->buffer_read(d->backend->ctx, id, *out, n, d->err,
-	                               d->err_size);
+	return d->ex->buffer_read(d->ctx, id, *out, n, d->err, d->err_size);
 }
 
 static int launch(struct driver *d, enum scan_kernel_id kernel, uint32_t grid,
@@ -58,8 +57,7 @@ static int launch(struct driver *d, enum scan_kernel_id kernel, uint32_t grid,
 		.section = section,
 		.level = level,
 	};
-	return d->backend->launch(d->backend->ctx, &l, d->trace, d->err,
-	                          d->err_size);
+	return d->ex->launch(d->ctx, &l, d->trace, d->err, d->err_size);
 }
 
 /* Scans the n values of buffer x into buffer y at hierarchy level `level`:
@@ -129,10 +127,11 @@ static size_t level_count(const struct scan_request *req)
 	return levels;
 }
 
-int scan_run(const struct scan_backend *backend, const struct scan_request *req,
-             struct trace *t, char *err, size_t err_size)
+int scan_run(const struct scan_executor *ex, void *ctx,
+             const struct scan_request *req, struct trace *t, char *err,
+             size_t err_size)
 {
-	struct driver d = {backend, req, t, err, err_size};
+	struct driver d = {ex, ctx, req, t, err, err_size};
 	const struct scan_algorithm *a = req->algorithm;
 
 	trace_set_name(t->algorithm, sizeof(t->algorithm), a->name);
@@ -154,10 +153,8 @@ int scan_run(const struct scan_backend *backend, const struct scan_request *req,
 	int x, y;
 	if (buffer(&d, padded(req->n, req->section), &x) ||
 	    buffer(&d, padded(req->n, req->section), &y) ||
-	    backend->buffer_write(backend->ctx, x, req->input, req->n, err,
-	                          err_size) ||
+	    ex->buffer_write(ctx, x, req->input, req->n, err, err_size) ||
 	    scan_level(&d, 0, x, y, req->n))
 		return -1;
-	return backend->buffer_read(backend->ctx, y, t->output, req->n, err,
-	                            err_size);
+	return ex->buffer_read(ctx, y, t->output, req->n, err, err_size);
 }

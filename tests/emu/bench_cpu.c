@@ -9,7 +9,8 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "exec.h"
+#include "emu.h"
+#include "run.h"
 
 static double now(void)
 {
@@ -46,7 +47,9 @@ static int bench(const char *algo, size_t n, uint32_t section, int repeats)
 		char err[256];
 		trace_destroy(t);
 		double start = now();
-		if (exec_cpu.run(&req, NULL, &t, err, sizeof(err)) != EXEC_OK) {
+		if (scan_request_check(&req, err, sizeof(err)) ||
+		    run_scan(&emu_executor, SCAN_SCHEDULE_ASCENDING, 1, &req,
+		             &t, err, sizeof(err)) != RUN_OK) {
 			fprintf(stderr, "bench_cpu: %s\n", err);
 			free(in);
 			return 1;

@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "exec.h"
+#include "emu.h"
+#include "run.h"
 
 /* Small integers (0..range-1) keep every partial sum exact in float while
  * it stays below 2^24, so an output either equals the double-precision
@@ -32,7 +33,7 @@ static inline float *small_integers(size_t n, uint64_t seed)
 static inline struct trace *run_cpu(const char *algo, int section_kernel,
                                     const float *input, size_t n,
                                     uint32_t section,
-                                    enum exec_schedule schedule, uint64_t seed,
+                                    enum scan_schedule schedule, uint64_t seed,
                                     enum trace_detail detail)
 {
 	struct scan_request req = {
@@ -43,12 +44,14 @@ static inline struct trace *run_cpu(const char *algo, int section_kernel,
 		.section = section,
 		.detail = detail,
 	};
-	struct exec_options opt = {schedule, seed};
 	struct trace *t = NULL;
 	char err[256] = "";
-	enum exec_status status =
-		exec_cpu.run(&req, &opt, &t, err, sizeof(err));
-	if (status != EXEC_OK) {
+	enum run_status status =
+		scan_request_check(&req, err, sizeof(err))
+			? RUN_BAD_INPUT
+			: run_scan(&emu_executor, schedule, seed, &req, &t, err,
+	                           sizeof(err));
+	if (status != RUN_OK) {
 		fprintf(stderr, "%s n=%zu section=%u: %s\n", algo, n, section,
 		        err);
 		return NULL;

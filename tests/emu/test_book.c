@@ -34,7 +34,7 @@ static void figure_9_10(void **state)
 	     k++) {
 		struct trace *t =
 			run_cpu("hierarchical", k, book_input, 16, 4,
-		                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+		                SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 		assert_non_null(t);
 		assert_int_equal(t->level_count, 2);
 		assert_floats(t->levels[0].section_scans, section_scans, 16);
@@ -82,10 +82,10 @@ static void printed_simple_scan_races(void **state)
 	(void)state;
 	struct trace *up =
 		run_cpu("kogge-stone-book", 0, book_input, 16, 0,
-	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	                SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 	struct trace *down =
 		run_cpu("kogge-stone-book", 0, book_input, 16, 0,
-	                EXEC_SCHEDULE_DESCENDING, 1, TRACE_DETAIL_FULL);
+	                SCAN_SCHEDULE_DESCENDING, 1, TRACE_DETAIL_FULL);
 	assert_non_null(up);
 	assert_non_null(down);
 	assert_true(up->hazards_total > 0);
@@ -135,15 +135,15 @@ static void race_free_under_every_schedule(void **state)
 	for (size_t a = 0; a < 3; a++) {
 		struct trace *base =
 			run_cpu(algos[a], 0, in, 1000, 0,
-		                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+		                SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 		assert_non_null(base);
-		for (int s = 0; s < EXEC_SCHEDULE_COUNT; s++)
+		for (int s = 0; s < SCAN_SCHEDULE_COUNT; s++)
 			for (uint64_t seed = 1;
-			     seed <= (s == EXEC_SCHEDULE_RANDOM ? 5 : 1);
+			     seed <= (s == SCAN_SCHEDULE_RANDOM ? 5 : 1);
 			     seed++) {
 				struct trace *t =
 					run_cpu(algos[a], 0, in, 1000, 0,
-				                (enum exec_schedule)s, seed,
+				                (enum scan_schedule)s, seed,
 				                TRACE_DETAIL_FULL);
 				assert_non_null(t);
 				assert_int_equal(t->hazards_total, 0);
@@ -172,9 +172,9 @@ static void printed_kernel_3(void **state)
 		ones[i] = 1;
 	struct trace *book =
 		run_cpu("hierarchical-book", 0, ones, 16, 4,
-	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	                SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 	struct trace *fixed =
-		run_cpu("hierarchical", 0, ones, 16, 4, EXEC_SCHEDULE_ASCENDING,
+		run_cpu("hierarchical", 0, ones, 16, 4, SCAN_SCHEDULE_ASCENDING,
 	                1, TRACE_DETAIL_FULL);
 	assert_non_null(book);
 	assert_non_null(fixed);
@@ -194,7 +194,7 @@ static void printed_kernel_1_unset(void **state)
 	float in[6] = {1, 1, 1, 1, 1, 1};
 	struct trace *t =
 		run_cpu("hierarchical-book", 0, in, 6, 4,
-	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	                SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 	assert_non_null(t);
 	bool unset = false;
 	for (size_t h = 0; h < t->hazard_count; h++)
@@ -214,10 +214,10 @@ static void summary_findings_match_full(void **state)
 	float *in = small_integers(n, 5);
 	struct trace *full =
 		run_cpu("hierarchical-book", 0, in, n, 1024,
-	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	                SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 	struct trace *sum =
 		run_cpu("hierarchical-book", 0, in, n, 1024,
-	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_SUMMARY);
+	                SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_SUMMARY);
 	assert_non_null(full);
 	assert_non_null(sum);
 	assert_true(full->hazards_total > 0);

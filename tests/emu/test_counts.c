@@ -25,7 +25,7 @@ static void kogge_stone_counts(void **state)
 		float *in = small_integers(n, n);
 		struct trace *t =
 			run_cpu("kogge-stone", 0, in, n, 0,
-		                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+		                SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 		assert_non_null(t);
 		assert_int_equal(t->counts.additions, n * log2n - (n - 1));
 		assert_int_equal(additions_in_steps(t), t->counts.additions);
@@ -43,7 +43,7 @@ static void brent_kung_counts(void **state)
 		float *in = small_integers(n, n);
 		struct trace *t =
 			run_cpu("brent-kung", 0, in, n, 0,
-		                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+		                SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 		assert_non_null(t);
 		assert_int_equal(t->counts.additions, 2 * n - 2 - log2n);
 		/* reduction tree N - 1, reverse tree N - 1 - log2(N) */
@@ -57,11 +57,11 @@ static void brent_kung_counts(void **state)
 	/* the book's two worked figures */
 	float in[2048] = {0};
 	struct trace *t =
-		run_cpu("brent-kung", 0, in, 16, 0, EXEC_SCHEDULE_ASCENDING, 1,
+		run_cpu("brent-kung", 0, in, 16, 0, SCAN_SCHEDULE_ASCENDING, 1,
 	                TRACE_DETAIL_FULL);
 	assert_int_equal(t->counts.additions, 26);
 	trace_destroy(t);
-	t = run_cpu("brent-kung", 0, in, 2048, 0, EXEC_SCHEDULE_ASCENDING, 1,
+	t = run_cpu("brent-kung", 0, in, 2048, 0, SCAN_SCHEDULE_ASCENDING, 1,
 	            TRACE_DETAIL_FULL);
 	assert_int_equal(t->counts.additions, 4083);
 	trace_destroy(t);
@@ -75,10 +75,10 @@ static void summary_counts_match_full(void **state)
 	float *in = small_integers(n, 7);
 	struct trace *full =
 		run_cpu("hierarchical", SCAN_KERNEL_BRENT_KUNG, in, n, 16,
-	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	                SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 	struct trace *summary =
 		run_cpu("hierarchical", SCAN_KERNEL_BRENT_KUNG, in, n, 16,
-	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_SUMMARY);
+	                SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_SUMMARY);
 	assert_non_null(full);
 	assert_non_null(summary);
 	assert_int_equal(summary->step_count, 0);
@@ -126,7 +126,7 @@ static void every_length(void **state)
 		uint64_t reduce, reverse;
 		uint64_t want = brent_kung_formula(n, &reduce, &reverse);
 		struct trace *t = run_cpu("brent-kung", 0, in, n, 0,
-		                          EXEC_SCHEDULE_ASCENDING, 1,
+		                          SCAN_SCHEDULE_ASCENDING, 1,
 		                          TRACE_DETAIL_SUMMARY);
 		assert_non_null(t);
 		assert_int_equal(t->counts.additions, want);
@@ -137,7 +137,7 @@ static void every_length(void **state)
 		trace_destroy(t);
 		if (n > 1024)
 			continue;
-		t = run_cpu("kogge-stone", 0, in, n, 0, EXEC_SCHEDULE_ASCENDING,
+		t = run_cpu("kogge-stone", 0, in, n, 0, SCAN_SCHEDULE_ASCENDING,
 		            1, TRACE_DETAIL_SUMMARY);
 		assert_non_null(t);
 		assert_int_equal(t->counts.additions, kogge_stone_formula(n));

@@ -29,7 +29,7 @@ struct trace *__wrap_trace_create(void)
 
 struct setup {
 	struct emu *e;
-	struct scan_backend b;
+	const struct scan_executor *b;
 	struct trace *t;
 	int x, y, s;
 };
@@ -38,18 +38,18 @@ static void setup(struct setup *u, size_t n, size_t blocks,
                   enum trace_detail detail)
 {
 	char err[256];
-	u->e = emu_create(EMU_SCHEDULE_ASCENDING, 1);
+	u->e = emu_create(SCAN_SCHEDULE_ASCENDING, 1);
 	assert_non_null(u->e);
-	emu_backend(u->e, &u->b);
+	u->b = &emu_executor;
 	u->t = trace_create();
 	assert_non_null(u->t);
 	u->t->detail = detail;
-	assert_int_equal(u->b.buffer_create(u->e, n, &u->x, err, sizeof(err)),
+	assert_int_equal(u->b->buffer_create(u->e, n, &u->x, err, sizeof(err)),
 	                 0);
-	assert_int_equal(u->b.buffer_create(u->e, n, &u->y, err, sizeof(err)),
+	assert_int_equal(u->b->buffer_create(u->e, n, &u->y, err, sizeof(err)),
 	                 0);
 	assert_int_equal(
-		u->b.buffer_create(u->e, blocks, &u->s, err, sizeof(err)), 0);
+		u->b->buffer_create(u->e, blocks, &u->s, err, sizeof(err)), 0);
 }
 
 static void teardown(struct setup *u)
@@ -68,7 +68,7 @@ static void test_outside_section(void **state)
 	struct scan_launch l = {
 		SCAN_KERNEL_KOGGE_STONE, 1, 8, u.x, u.y, -1, 8, 4, 0};
 	char err[256] = "";
-	assert_int_equal(u.b.launch(u.e, &l, u.t, err, sizeof(err)), -1);
+	assert_int_equal(u.b->launch(u.e, &l, u.t, err, sizeof(err)), -1);
 	assert_string_equal(err, "kernel kogge_stone_scan (kernels/"
 	                         "kogge_stone.cu) touched XY outside its "
 	                         "section of 4 elements in block 0: the kernel "
@@ -91,14 +91,14 @@ static void test_shared_launch_out_of_memory(void **state)
 		SCAN_KERNEL_BRENT_KUNG, 256, 8, u.x, u.y, u.s, 256 * 16, 16, 0};
 	char err[256] = "";
 	fail_creates = 1;
-	int rc = u.b.launch(u.e, &l, u.t, err, sizeof(err));
+	int rc = u.b->launch(u.e, &l, u.t, err, sizeof(err));
 	fail_creates = 0;
 	assert_int_equal(rc, -1);
 	assert_string_equal(err, "out of memory for the trace or the thread "
 	                         "stacks: use --detail summary or a smaller "
 	                         "--n");
 	/* and with memory the same launch runs */
-	assert_int_equal(u.b.launch(u.e, &l, u.t, err, sizeof(err)), 0);
+	assert_int_equal(u.b->launch(u.e, &l, u.t, err, sizeof(err)), 0);
 	assert_true(u.t->counts.additions > 0);
 	teardown(&u);
 }

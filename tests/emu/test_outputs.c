@@ -16,7 +16,7 @@ static void check(const char *algo, int kernel, size_t n, uint32_t section,
 	float *in = small_integers_below(n, n * 31 + section,
 	                                 n < (1u << 21) ? 10 : 2);
 	struct trace *t = run_cpu(algo, kernel, in, n, section,
-	                          EXEC_SCHEDULE_ASCENDING, 1, detail);
+	                          SCAN_SCHEDULE_ASCENDING, 1, detail);
 	assert_non_null(t);
 	size_t wrong = first_wrong(t);
 	if (wrong != n)
@@ -88,7 +88,7 @@ static void levels_recurse(void **state)
 	float *in = small_integers(n, 3);
 	struct trace *t =
 		run_cpu("hierarchical", SCAN_KERNEL_BRENT_KUNG, in, n, 4,
-	                EXEC_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+	                SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
 	assert_non_null(t);
 	assert_int_equal(t->level_count, 4);
 	assert_int_equal(t->levels[0].blocks, 17);

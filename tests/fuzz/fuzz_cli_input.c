@@ -3,8 +3,8 @@
  * The first byte picks which. Options: the rest, split at NUL bytes into
  * argv, goes through run_options_parse; every refusal must be one line
  * with no control byte. Input files: the rest is read whole
- * (run_options_parse_values) and in chunks of 1 to 8 bytes
- * (run_options_read_values); both must agree on the numbers or the
+ * (run_parse_values) and in chunks of 1 to 8 bytes
+ * (run_read_values); both must agree on the numbers or the
  * message, every number must be finite and print and read back as itself.
  * Depends on options.h. */
 #define _POSIX_C_SOURCE 200809L /* fmemopen */
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "options.h"
+#include "run.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -43,10 +43,10 @@ static void fuzz_options(const char *text, size_t len)
 		argv[argc++] = buf + k;
 		k += strlen(buf + k) + 1;
 	}
-	struct run_options o;
-	run_options_init(&o);
+	struct run_request o;
+	run_request_init(&o);
 	for (int i = 0; i < argc;) {
-		int rc = run_options_parse(&o, argc, argv, &i);
+		int rc = run_args_parse(&o, argc, argv, &i);
 		if (rc < 0) {
 			check_line(o.error);
 			break;
@@ -54,7 +54,7 @@ static void fuzz_options(const char *text, size_t len)
 		if (rc == 0)
 			i++; /* not a run option: a command's own, skipped */
 	}
-	run_options_finish_free(&o);
+	run_request_free(&o);
 	free(buf);
 }
 
@@ -62,16 +62,15 @@ static void fuzz_values(const char *text, size_t len, size_t chunk)
 {
 	float *a = NULL, *b = NULL;
 	size_t na = 0, nb = 0;
-	char ea[RUN_OPTIONS_ERROR_MAX] = "", eb[RUN_OPTIONS_ERROR_MAX] = "";
-	int ra = run_options_parse_values(text, len, "f.txt", true, &a, &na, ea,
-	                                  sizeof(ea));
+	char ea[RUN_ERROR_MAX] = "", eb[RUN_ERROR_MAX] = "";
+	int ra = run_parse_values(text, len, "f.txt", true, &a, &na, ea,
+	                          sizeof(ea));
 	FILE *f = len ? fmemopen((void *)text, len, "rb") : NULL;
 	if (!f)
 		f = fopen("/dev/null", "rb");
 	if (!f)
 		abort();
-	int rb = run_options_read_values(f, chunk, "f.txt", &b, &nb, eb,
-	                                 sizeof(eb));
+	int rb = run_read_values(f, chunk, "f.txt", &b, &nb, eb, sizeof(eb));
 	fclose(f);
 	if (ra != rb || (ra == 0 && na != nb) ||
 	    (ra == 0 && memcmp(a, b, na * sizeof(*a)) != 0) ||
@@ -84,14 +83,13 @@ static void fuzz_values(const char *text, size_t len, size_t chunk)
 			/* what scanviz prints (%.9g) reads back as itself */
 			char s[32];
 			size_t n1 = 0;
-			char e[RUN_OPTIONS_ERROR_MAX];
+			char e[RUN_ERROR_MAX];
 			if (!isfinite(a[k]))
 				abort();
 			snprintf(s, sizeof(s), "%.9g", (double)a[k]);
 			float *got = NULL;
-			if (run_options_parse_values(s, strlen(s), "v", false,
-			                             &got, &n1, e,
-			                             sizeof(e)) != 0 ||
+			if (run_parse_values(s, strlen(s), "v", false, &got,
+			                     &n1, e, sizeof(e)) != 0 ||
 			    n1 != 1 || memcmp(got, &a[k], sizeof(*got)) != 0)
 				abort();
 			free(got);

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exec.h"
+#include "run.h"
 #include "gpu_backend.h"
 
 #define SHOW 12
@@ -99,7 +99,7 @@ int main(int argc, char **argv)
 	size_t n = argc > 1 ? strtoul(argv[1], NULL, 10) : 1024;
 	int runs = argc > 2 ? atoi(argv[2]) : 5;
 	char err[512];
-	if (exec_cuda.probe(err, sizeof(err)) != EXEC_OK) {
+	if (gpu_executor.probe(err, sizeof(err)) != 0) {
 		printf("no GPU: %s\n", err);
 		return 77;
 	}
@@ -121,7 +121,7 @@ int main(int argc, char **argv)
 			.detail = TRACE_DETAIL_FULL,
 		};
 		if (!b || !t || scan_request_check(&req, err, sizeof(err)) ||
-		    scan_run(gpu_backend_scan(b), &req, t, err, sizeof(err))) {
+		    scan_run(&gpu_executor, b, &req, t, err, sizeof(err))) {
 			fprintf(stderr, "gpu_book_reads: %s\n", err);
 			return 1;
 		}

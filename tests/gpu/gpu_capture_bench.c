@@ -15,7 +15,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "exec.h"
+#include "run.h"
 #include "gpu_backend.h"
 
 static double now_ms(void)
@@ -113,10 +113,14 @@ static int time_executor(const struct config *c, const float *input,
 		request(&req, c, input);
 		struct trace *t = NULL;
 		double t0 = now_ms();
-		enum exec_status s =
-			exec_cuda.run(&req, NULL, &t, err, sizeof(err));
+		enum run_status s =
+			scan_request_check(&req, err, sizeof(err))
+				? RUN_BAD_INPUT
+				: run_scan(&gpu_executor,
+		                           SCAN_SCHEDULE_ASCENDING, 1, &req, &t,
+		                           err, sizeof(err));
 		ms[r] = now_ms() - t0;
-		if (s != EXEC_OK) {
+		if (s != RUN_OK) {
 			fprintf(stderr, "gpu_capture_bench: %s\n", err);
 			free(ms);
 			return -1;
@@ -135,7 +139,7 @@ static int time_executor(const struct config *c, const float *input,
 		}
 		trace_destroy(t);
 	}
-	print_times("exec_cuda.run, end to end", ms, repeats);
+	print_times("run_scan on the GPU, end to end", ms, repeats);
 	free(ms);
 	return 0;
 }
@@ -158,8 +162,8 @@ static int time_backend(const struct config *c, const float *input, int repeats,
 		if (!t || scan_request_check(&req, err, sizeof(err)))
 			goto out;
 		double t0 = now_ms();
-		int fail = scan_run(gpu_backend_scan(b), &req, t, err,
-		                    sizeof(err));
+		int fail =
+			scan_run(&gpu_executor, b, &req, t, err, sizeof(err));
 		double dt = now_ms() - t0;
 		trace_destroy(t);
 		if (fail)
@@ -235,7 +239,7 @@ int main(int argc, char **argv)
 		repeats = 1;
 	char why[256];
 	double p0 = now_ms();
-	if (exec_cuda.probe(why, sizeof(why)) != EXEC_OK) {
+	if (gpu_executor.probe(why, sizeof(why)) != 0) {
 		printf("no GPU: %s\n", why);
 		return 77;
 	}
@@ -250,7 +254,9 @@ int main(int argc, char **argv)
 	struct trace *t = NULL;
 	char err[512];
 	double t0 = now_ms();
-	if (exec_cuda.run(&req, NULL, &t, err, sizeof(err)) != EXEC_OK) {
+	if (scan_request_check(&req, err, sizeof(err)) ||
+	    run_scan(&gpu_executor, SCAN_SCHEDULE_ASCENDING, 1, &req, &t, err,
+	             sizeof(err)) != RUN_OK) {
 		fprintf(stderr, "gpu_capture_bench: %s\n", err);
 		return 1;
 	}

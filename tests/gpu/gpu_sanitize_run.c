@@ -49,7 +49,7 @@ int main(int argc, char **argv)
 	struct trace *t = trace_create();
 	int rc = 1;
 	if (!input || !b || !t || scan_request_check(&req, err, sizeof(err)) ||
-	    scan_run(gpu_backend_scan(b), &req, t, err, sizeof(err))) {
+	    scan_run(&gpu_executor, b, &req, t, err, sizeof(err))) {
 		fprintf(stderr, "gpu_sanitize_run: %s\n", err);
 		goto out;
 	}

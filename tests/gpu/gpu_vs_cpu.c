@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exec.h"
+#include "emu.h"
+#include "gpu_backend.h"
+#include "run.h"
 #include "trace_compare.h"
 
 #define SKIP 77
@@ -41,7 +43,7 @@ static float *random_input(size_t n, uint64_t seed)
 	return v;
 }
 
-static struct trace *run(const struct executor *ex, const char *algo,
+static struct trace *run(const struct scan_executor *ex, const char *algo,
                          enum scan_kernel_id section_kernel, const float *input,
                          size_t n, uint32_t section, enum trace_detail detail)
 {
@@ -55,7 +57,9 @@ static struct trace *run(const struct executor *ex, const char *algo,
 	};
 	struct trace *t = NULL;
 	char err[512] = "";
-	if (ex->run(&req, NULL, &t, err, sizeof(err)) != EXEC_OK) {
+	if (scan_request_check(&req, err, sizeof(err)) ||
+	    run_scan(ex, SCAN_SCHEDULE_ASCENDING, 1, &req, &t, err,
+	             sizeof(err)) != RUN_OK) {
 		printf("  %s failed: %s\n", ex->name, err);
 		return NULL;
 	}
@@ -117,10 +121,11 @@ static void check(const char *algo, enum scan_kernel_id sk, size_t n,
 	cases++;
 	float *input = random_input(n, 1000003u * cases + n);
 	struct trace *c =
-		input ? run(&exec_cpu, algo, sk, input, n, section, detail)
+		input ? run(&emu_executor, algo, sk, input, n, section, detail)
 		      : NULL;
 	struct trace *g =
-		c ? run(&exec_cuda, algo, sk, input, n, section, detail) : NULL;
+		c ? run(&gpu_executor, algo, sk, input, n, section, detail)
+		  : NULL;
 	size_t bad = 1;
 	if (c && g) {
 		switch (what) {
@@ -257,7 +262,7 @@ static int large(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	char why[256] = "";
-	if (exec_cuda.probe(why, sizeof(why)) != EXEC_OK) {
+	if (gpu_executor.probe(why, sizeof(why)) != 0) {
 		printf("skipped: %s\n", why);
 		return SKIP;
 	}

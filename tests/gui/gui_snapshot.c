@@ -20,7 +20,7 @@
 #include "lesson.h"
 #include "lesson_gui.h"
 #include "lesson_player.h"
-#include "options.h"
+#include "run.h"
 #include "render.h"
 #include "source.h"
 
@@ -84,24 +84,24 @@ static int parse(int argc, char **argv, struct args *a)
 static struct gui_app *make_app(const struct args *a, int argc, char **argv,
                                 int first, const struct scene_text_metrics *m)
 {
-	struct run_options o;
-	run_options_init(&o);
+	struct run_request o;
+	run_request_init(&o);
 	char *run_argv[32];
 	int n = 0;
 	run_argv[n++] = "--backend=cpu";
 	for (int i = first; i < argc && n < 32; i++)
 		run_argv[n++] = argv[i];
 	for (int i = 0; i < n;) {
-		if (run_options_parse(&o, n, run_argv, &i) != 1) {
+		if (run_args_parse(&o, n, run_argv, &i) != 1) {
 			fprintf(stderr, "gui_snapshot: bad run option %s\n",
 			        run_argv[i]);
 			return NULL;
 		}
 	}
 	struct trace *t = NULL;
-	if (run_options_finish(&o) || run_options_execute(&o, &t) != EXEC_OK) {
+	if (run_request_finish(&o) || run_request_execute(&o, &t) != RUN_OK) {
 		fprintf(stderr, "gui_snapshot: %s\n", o.error);
-		run_options_finish_free(&o);
+		run_request_free(&o);
 		return NULL;
 	}
 	struct gui_config cfg = {
@@ -111,7 +111,7 @@ static struct gui_app *make_app(const struct args *a, int argc, char **argv,
 		.random_seed = 7,
 	};
 	struct gui_app *app = gui_app_create(t, &o, NULL, &cfg, m);
-	run_options_finish_free(&o);
+	run_request_free(&o);
 	return app;
 }
 

@@ -10,9 +10,9 @@
 
 #include <cmocka.h>
 
-#include "options.h"
+#include "run.h"
 
-static struct gui_app *around(struct trace *t, const struct run_options *o,
+static struct gui_app *around(struct trace *t, const struct run_request *o,
                               enum scene_figure figure)
 {
 	struct gui_config cfg = {.figure = figure, .random_seed = 7};
@@ -27,20 +27,20 @@ static struct gui_app *around(struct trace *t, const struct run_options *o,
 struct gui_app *test_app(const char *const *args, int count,
                          enum scene_figure figure)
 {
-	struct run_options o;
+	struct run_request o;
 	char *argv[16];
 	assert_true(count < 15);
 	argv[0] = "--backend=cpu";
 	for (int i = 0; i < count; i++)
 		argv[i + 1] = (char *)args[i];
-	run_options_init(&o);
+	run_request_init(&o);
 	for (int i = 0; i < count + 1;)
-		assert_int_equal(run_options_parse(&o, count + 1, argv, &i), 1);
-	assert_int_equal(run_options_finish(&o), 0);
+		assert_int_equal(run_args_parse(&o, count + 1, argv, &i), 1);
+	assert_int_equal(run_request_finish(&o), 0);
 	struct trace *t = NULL;
-	assert_int_equal(run_options_execute(&o, &t), EXEC_OK);
+	assert_int_equal(run_request_execute(&o, &t), RUN_OK);
 	struct gui_app *app = around(t, &o, figure);
-	run_options_finish_free(&o);
+	run_request_free(&o);
 	return app;
 }
 

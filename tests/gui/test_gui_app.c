@@ -14,7 +14,7 @@
 
 #include "gui_internal.h"
 #include "gui_test_util.h"
-#include "options.h"
+#include "run.h"
 #include "render.h"
 
 static struct gui_app *book(void)
@@ -250,17 +250,17 @@ static void figure_defaults_match_the_command_line(void **state)
 			char arg_n[32];
 			snprintf(arg_n, sizeof(arg_n), "--n=%zu", n);
 			/* from the command line */
-			struct run_options o;
-			run_options_init(&o);
+			struct run_request o;
+			run_request_init(&o);
 			char *argv[] = {"--backend=cpu", arg_n};
 			for (int k = 0; k < 2;)
 				assert_int_equal(
-					run_options_parse(&o, 2, argv, &k), 1);
+					run_args_parse(&o, 2, argv, &k), 1);
 			struct render_trace_args a = {.figure = f,
 			                              .who = "test"};
 			struct trace *cli = NULL;
 			assert_int_equal(render_trace_load(&a, &o, &cli), 0);
-			run_options_finish_free(&o);
+			run_request_free(&o);
 			/* in the window, from another figure's algorithm */
 			const char *from = start[f][n > 1024];
 			const char *const args[] = {arg_n, from};
@@ -409,13 +409,13 @@ static void editor_changes_n_section_and_algorithm(void **state)
 	assert_string_equal(app->trace->algorithm, "hierarchical");
 	assert_int_equal(app->view.figure, SCENE_FIGURE_9_10);
 	float expect[32];
-	run_options_random_input(7, 32, expect);
+	run_random_input(7, 32, expect);
 	for (int i = 0; i < 32; i++)
 		assert_true(app->trace->input[i] == expect[i]);
 	/* R: new random values of the same size, run at once */
 	test_key(app, SDLK_r, 0);
 	assert_int_equal(app->trace->n, 32);
-	run_options_random_input(8, 32, expect);
+	run_random_input(8, 32, expect);
 	for (int i = 0; i < 32; i++)
 		assert_true(app->trace->input[i] == expect[i]);
 	gui_app_destroy(app);

@@ -14,6 +14,7 @@
 
 #include "gui_editor.h"
 #include "scan.h"
+#include "scan_random.h"
 
 static void fields_take_what_they_should(void **state)
 {
@@ -21,7 +22,7 @@ static void fields_take_what_they_should(void **state)
 	struct gui_editor ed;
 	assert_int_equal(gui_editor_init(&ed, 1), 0);
 	assert_string_equal(gui_editor_choice(&ed, GUI_EDITOR_ALGORITHM),
-	                    RUN_OPTIONS_DEFAULT_ALGORITHM);
+	                    RUN_DEFAULT_ALGORITHM);
 	assert_true(gui_editor_type(&ed, "2, 1 3\t1"));
 	assert_string_equal(gui_editor_text(&ed, GUI_EDITOR_INPUT), "2, 1 3 1");
 	/* N follows how many values there are until it is typed in */
@@ -87,13 +88,13 @@ static void randomise_uses_the_n_generator(void **state)
 	assert_int_equal(gui_editor_init(&ed, 42), 0);
 	snprintf(ed.n, sizeof(ed.n), "12");
 	assert_int_equal(gui_editor_randomise(&ed), 0);
-	run_options_random_input(42, 12, expect);
-	struct run_options o;
+	run_random_input(42, 12, expect);
+	struct run_request o;
 	assert_int_equal(gui_editor_options(&ed, &o), 0);
 	assert_int_equal(o.n, 12);
 	for (int i = 0; i < 12; i++)
 		assert_true(o.input[i] == expect[i]);
-	run_options_finish_free(&o);
+	run_request_free(&o);
 	assert_int_equal(gui_editor_value_count(&ed), 12);
 	/* the next press gets the next seed */
 	assert_int_equal(ed.seed, 43);
@@ -113,14 +114,14 @@ static void options_check_like_the_command_line(void **state)
 {
 	(void)state;
 	struct gui_editor ed;
-	struct run_options o;
+	struct run_request o;
 	assert_int_equal(gui_editor_init(&ed, 1), 0);
 
 	gui_editor_type(&ed, "1 2 3 4");
 	assert_int_equal(gui_editor_options(&ed, &o), 0);
 	assert_int_equal(o.n, 4);
 	assert_string_equal(o.request.algorithm->name, "kogge-stone");
-	run_options_finish_free(&o);
+	run_request_free(&o);
 
 	gui_editor_clear(&ed);
 	gui_editor_type(&ed, "1 2 zz 4");
@@ -142,7 +143,7 @@ static void options_check_like_the_command_line(void **state)
 			ed.algorithm = i;
 	assert_int_equal(gui_editor_options(&ed, &o), 0);
 	assert_int_equal(o.request.section, 4);
-	run_options_finish_free(&o);
+	run_request_free(&o);
 
 	/* no section typed: Figure 9.10's four sections of 12 values, not
 	 * one degenerate section */
@@ -151,7 +152,7 @@ static void options_check_like_the_command_line(void **state)
 	ed.section[0] = '\0';
 	assert_int_equal(gui_editor_options(&ed, &o), 0);
 	assert_true(o.request.section < 12);
-	run_options_finish_free(&o);
+	run_request_free(&o);
 
 	/* an error goes once the text it was about changes */
 	gui_editor_type(&ed, " zz");
@@ -186,7 +187,7 @@ static void nothing_typed_crashes(void **state)
 		"'",         "%s%s%n",
 	};
 	struct gui_editor ed;
-	struct run_options o;
+	struct run_request o;
 	assert_int_equal(gui_editor_init(&ed, 1), 0);
 	uint64_t rng = 12345;
 	for (size_t i = 0; i < 400; i++) {
@@ -196,11 +197,11 @@ static void nothing_typed_crashes(void **state)
 		} else {
 			/* random printable text, digits and separators mostly */
 			char buf[64];
-			size_t len = run_options_rng_next(&rng) % 40;
+			size_t len = scan_random_next(&rng) % 40;
 			for (size_t k = 0; k < len; k++) {
 				static const char pool[] =
 					"0123456789 ,.-+eE#xn\\\"'";
-				uint64_t r = run_options_rng_next(&rng);
+				uint64_t r = scan_random_next(&rng);
 				buf[k] = r % 3 ? pool[r % (sizeof(pool) - 1)]
 				               : (char)(0x20 + r % 95);
 			}
@@ -216,7 +217,7 @@ static void nothing_typed_crashes(void **state)
 		if (gui_editor_options(&ed, &o) == 0) {
 			assert_true(o.n >= 1);
 			assert_string_equal(ed.error, "");
-			run_options_finish_free(&o);
+			run_request_free(&o);
 		} else {
 			assert_true(ed.error[0] != '\0');
 			assert_null(strchr(ed.error, '\n'));

@@ -19,7 +19,7 @@
 
 #include "gui_test_util.h"
 #include "gui_window.h"
-#include "options.h"
+#include "run.h"
 #include "render.h"
 
 static void push_key(SDL_Keycode sym)
@@ -60,17 +60,17 @@ static void loop_steps_screenshots_and_quits(void **state)
 	if (!w)
 		fail_msg("window: %s", err);
 
-	struct run_options o;
+	struct run_request o;
 	char *argv[] = {"--backend=cpu"};
 	int i = 0;
-	run_options_init(&o);
-	assert_int_equal(run_options_parse(&o, 1, argv, &i), 1);
-	assert_int_equal(run_options_finish(&o), 0);
+	run_request_init(&o);
+	assert_int_equal(run_args_parse(&o, 1, argv, &i), 1);
+	assert_int_equal(run_request_finish(&o), 0);
 	struct trace *t = NULL;
-	assert_int_equal(run_options_execute(&o, &t), EXEC_OK);
+	assert_int_equal(run_request_execute(&o, &t), RUN_OK);
 	struct gui_app *app =
 		gui_app_create(t, &o, NULL, &cfg, gui_window_metrics(w));
-	run_options_finish_free(&o);
+	run_request_free(&o);
 	assert_non_null(app);
 
 	char dir[] = "/tmp/scanviz-gui-test-XXXXXX";

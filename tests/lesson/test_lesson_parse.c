@@ -55,10 +55,11 @@ static void every_feature(void **state)
 	assert_int_equal(l->slide_count, 3);
 	assert_int_equal(l->run_count, 1);
 	const struct lesson_run *r = &l->runs[0];
-	assert_int_equal(r->n, 9);
-	assert_true(r->input[7] == 1.0f && r->input[8] == 2.0f);
-	assert_int_equal(r->section, 4);
-	assert_int_equal(r->section_kernel, SCAN_KERNEL_KOGGE_STONE);
+	assert_int_equal(r->req.request.n, 9);
+	assert_true(r->req.input[7] == 1.0f && r->req.input[8] == 2.0f);
+	assert_int_equal(r->req.request.section, 4);
+	assert_int_equal(r->req.request.section_kernel,
+	                 SCAN_KERNEL_KOGGE_STONE);
 	assert_int_equal(r->view, LESSON_VIEW_9_10);
 
 	const struct lesson_slide *s = &l->slides[0];
@@ -112,7 +113,7 @@ static const struct bad bad_lessons[] = {
          "directives belong in slides"},
 	{HEAD "## S\n<!-- ask-me -->\n", 5, 6, "unknown directive 'ask-me'"},
 	{HEAD "## S\n<!-- show algo=kogge-stone\n", 5, 27, "expected '-->'"},
-	{HEAD "## S\n<!-- show algo=kogge -->\n", 5, 16, "unknown algorithm"},
+	{HEAD "## S\n<!-- show algo=kogge -->\n", 5, 16, "is not an algorithm"},
 	{HEAD "## S\n<!-- show algo=kogge-stone colour=red -->\n", 5, 28,
          "unknown key 'colour'"},
 	{HEAD "## S\n<!-- show algo=kogge-stone algo=brent-kung -->\n", 5, 28,

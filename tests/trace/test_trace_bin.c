@@ -18,7 +18,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "exec.h"
+#include "emu.h"
+#include "run.h"
 #include "sample_trace.h"
 #include "trace_bin.h"
 #include "trace_compare.h"
@@ -133,7 +134,7 @@ static void test_sample_round_trip(void **state)
 
 static struct trace *run(const struct scan_algorithm *algo, size_t n,
                          uint32_t section, enum trace_detail detail,
-                         enum exec_schedule sched, int random_input)
+                         enum scan_schedule sched, int random_input)
 {
 	float *in = malloc(n * sizeof(*in));
 	assert_non_null(in);
@@ -151,12 +152,14 @@ static struct trace *run(const struct scan_algorithm *algo, size_t n,
 		.section = section,
 		.detail = detail,
 	};
-	struct exec_options opt = {sched, 7};
 	struct trace *t = NULL;
 	char err[512];
-	enum exec_status st = exec_cpu.run(&req, &opt, &t, err, sizeof(err));
+	enum run_status st = scan_request_check(&req, err, sizeof(err))
+	                             ? RUN_BAD_INPUT
+	                             : run_scan(&emu_executor, sched, 7, &req,
+	                                        &t, err, sizeof(err));
 	free(in);
-	if (st != EXEC_OK)
+	if (st != RUN_OK)
 		return NULL;
 	return t;
 }
@@ -176,7 +179,7 @@ static void test_every_algorithm_round_trips(void **state)
 		const struct scan_algorithm *algo = scan_algorithm_at(a);
 		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
 			for (int d = 0; d < 2; d++)
-				for (int s = 0; s < EXEC_SCHEDULE_COUNT; s++) {
+				for (int s = 0; s < SCAN_SCHEDULE_COUNT; s++) {
 					/* the largest run once per detail */
 					if (sizes[i].n > 5000 && s > 0)
 						continue;
@@ -184,7 +187,7 @@ static void test_every_algorithm_round_trips(void **state)
 						algo, sizes[i].n,
 						sizes[i].section,
 						(enum trace_detail)d,
-						(enum exec_schedule)s, i & 1);
+						(enum scan_schedule)s, i & 1);
 					if (!t)
 						continue;
 					round_trip(t);
@@ -201,7 +204,7 @@ static void test_every_truncation_refused(void **state)
 {
 	(void)state;
 	struct trace *t = run(scan_algorithm_find("hierarchical"), 11, 4,
-	                      TRACE_DETAIL_FULL, EXEC_SCHEDULE_ASCENDING, 0);
+	                      TRACE_DETAIL_FULL, SCAN_SCHEDULE_ASCENDING, 0);
 	assert_non_null(t);
 	for (int level = 0; level <= 1; level++) {
 		size_t len;
@@ -233,7 +236,7 @@ static void test_every_damaged_byte_refused(void **state)
 {
 	(void)state;
 	struct trace *t = run(scan_algorithm_find("brent-kung"), 8, 0,
-	                      TRACE_DETAIL_FULL, EXEC_SCHEDULE_ASCENDING, 0);
+	                      TRACE_DETAIL_FULL, SCAN_SCHEDULE_ASCENDING, 0);
 	assert_non_null(t);
 	size_t len;
 	char *buf = to_bin(t, 0, &len);
@@ -261,7 +264,7 @@ static void test_corrupted_count_refused(void **state)
 {
 	(void)state;
 	struct trace *t = run(scan_algorithm_find("kogge-stone"), 16, 0,
-	                      TRACE_DETAIL_FULL, EXEC_SCHEDULE_ASCENDING, 0);
+	                      TRACE_DETAIL_FULL, SCAN_SCHEDULE_ASCENDING, 0);
 	assert_non_null(t);
 	size_t len;
 	char *buf = to_bin(t, 0, &len);

@@ -15,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exec.h"
+#include "emu.h"
+#include "run.h"
 #include "trace_compare.h"
 #include "trace_json.h"
 
@@ -25,7 +26,7 @@ static const float book[16] = {2, 1, 3, 1, 0, 4, 1, 2, 0, 3, 1, 2, 5, 3, 1, 2};
 
 /* Runs `algo` on n values (the book's, repeated) on the CPU emulator. */
 static struct trace *run(const char *algo, size_t n, uint32_t section,
-                         enum trace_detail detail, enum exec_schedule sched)
+                         enum trace_detail detail, enum scan_schedule sched)
 {
 	float *in = malloc(n * sizeof(*in));
 	assert_non_null(in);
@@ -38,11 +39,13 @@ static struct trace *run(const char *algo, size_t n, uint32_t section,
 		.section = section,
 		.detail = detail,
 	};
-	struct exec_options opt = {sched, 7};
 	struct trace *t = NULL;
 	char err[512];
-	enum exec_status st = exec_cpu.run(&req, &opt, &t, err, sizeof(err));
-	if (st != EXEC_OK)
+	enum run_status st = scan_request_check(&req, err, sizeof(err))
+	                             ? RUN_BAD_INPUT
+	                             : run_scan(&emu_executor, sched, 7, &req,
+	                                        &t, err, sizeof(err));
+	if (st != RUN_OK)
 		fail_msg("%s n=%zu section=%u: %s", algo, n, section, err);
 	free(in);
 	return t;
@@ -75,11 +78,11 @@ static void test_real_runs_read_back(void **state)
 	};
 	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
 		for (int d = 0; d < 2; d++) {
-			for (int s = 0; s < EXEC_SCHEDULE_COUNT; s++) {
+			for (int s = 0; s < SCAN_SCHEDULE_COUNT; s++) {
 				struct trace *a = run(runs[i].algo, runs[i].n,
 				                      runs[i].section,
 				                      (enum trace_detail)d,
-				                      (enum exec_schedule)s);
+				                      (enum scan_schedule)s);
 				size_t len;
 				char *text = to_json(a, &len);
 				char err[512] = "";
@@ -124,7 +127,7 @@ static void claim_n(struct trace *t, uint32_t n)
 static void refused_with_n(uint32_t n, uint32_t section)
 {
 	struct trace *t = run("hierarchical", 16, section, TRACE_DETAIL_FULL,
-	                      EXEC_SCHEDULE_ASCENDING);
+	                      SCAN_SCHEDULE_ASCENDING);
 	claim_n(t, n);
 	size_t len;
 	char *text = to_json(t, &len);

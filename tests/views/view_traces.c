@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emu.h"
+#include "run.h"
 #include "scan.h"
 
 const float view_book_input[16] = {2, 1, 3, 1, 0, 4, 1, 2,
@@ -33,10 +35,11 @@ struct trace *view_run(const char *algo, const float *input, size_t n,
 	if (!req.algorithm)
 		return NULL;
 	req.section_kernel = req.algorithm->section_kernel;
-	struct exec_options opt = {EXEC_SCHEDULE_ASCENDING, 1};
 	struct trace *t = NULL;
 	char err[256] = "";
-	if (exec_cpu.run(&req, &opt, &t, err, sizeof(err)) != EXEC_OK) {
+	if (scan_request_check(&req, err, sizeof(err)) ||
+	    run_scan(&emu_executor, SCAN_SCHEDULE_ASCENDING, 1, &req, &t, err,
+	             sizeof(err)) != RUN_OK) {
 		fprintf(stderr, "%s on %zu elements: %s\n", algo, n, err);
 		return NULL;
 	}

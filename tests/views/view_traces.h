@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "exec.h"
+#include "run.h"
 #include "trace.h"
 
 /* The book's 16 inputs (Figure 9.10). */

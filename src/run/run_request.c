@@ -1,8 +1,8 @@
-/* options.c - parsing the run options one at a time, and checking them
- * together once all are in. Depends on options.h and src/common (quoting
- * values in messages, the memory a run may use); values are parsed by
- * options_values.c, runs are made by options_execute.c. */
-#include "options.h"
+/* run_request.c - a run request set one key at a time, and checked
+ * together, once, when all are in. Depends on run.h and src/common
+ * (quoting values in messages, the memory a run may use); values are
+ * parsed by run_values.c, runs are made by run_execute.c. */
+#include "run.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -13,69 +13,81 @@
 #include "mem_limit.h"
 #include "text_quote.h"
 
-enum option_id {
-	OPT_ALGO,
-	OPT_SECTION_KERNEL,
-	OPT_INPUT,
-	OPT_INPUT_FILE,
-	OPT_N,
-	OPT_SEED,
-	OPT_SECTION,
-	OPT_BACKEND,
-	OPT_SCHEDULE,
-	OPT_SCHEDULE_SEED,
-	OPT_DETAIL,
+/* Indices into run_keys[], and the bits of run_request.given. */
+enum key_id {
+	KEY_ALGO,
+	KEY_SECTION_KERNEL,
+	KEY_INPUT,
+	KEY_INPUT_FILE,
+	KEY_N,
+	KEY_SEED,
+	KEY_SECTION,
+	KEY_BACKEND,
+	KEY_SCHEDULE,
+	KEY_SCHEDULE_SEED,
+	KEY_DETAIL,
+	KEY_COUNT
 };
 
-/* Every run option takes one value. */
-static const struct {
-	const char *name;
-	enum option_id id;
-	const char *example; /* shown when the value is missing */
-} option_defs[] = {
-	{"--algo", OPT_ALGO, "--algo brent-kung"},
-	{"--section-kernel", OPT_SECTION_KERNEL,
-         "--section-kernel kogge-stone"},
-	{"--input", OPT_INPUT, "--input \"2,1,3,1\""},
-	{"--input-file", OPT_INPUT_FILE, "--input-file values.txt"},
-	{"--n", OPT_N, "--n 1024"},
-	{"--seed", OPT_SEED, "--seed 7"},
-	{"--section", OPT_SECTION, "--section 16"},
-	{"--backend", OPT_BACKEND, "--backend cpu"},
-	{"--schedule", OPT_SCHEDULE, "--schedule descending"},
-	{"--schedule-seed", OPT_SCHEDULE_SEED, "--schedule-seed 7"},
-	{"--detail", OPT_DETAIL, "--detail summary"},
+/* Every key takes one value. */
+const struct run_key run_keys[KEY_COUNT] = {
+	[KEY_ALGO] = {"algo", "brent-kung"},
+	[KEY_SECTION_KERNEL] = {"section-kernel", "kogge-stone"},
+	[KEY_INPUT] = {"input", "\"2,1,3,1\""},
+	[KEY_INPUT_FILE] = {"input-file", "values.txt"},
+	[KEY_N] = {"n", "1024"},
+	[KEY_SEED] = {"seed", "7"},
+	[KEY_SECTION] = {"section", "16"},
+	[KEY_BACKEND] = {"backend", "cpu"},
+	[KEY_SCHEDULE] = {"schedule", "descending"},
+	[KEY_SCHEDULE_SEED] = {"schedule-seed", "7"},
+	[KEY_DETAIL] = {"detail", "summary"},
 };
-
-#define OPTION_COUNT (sizeof(option_defs) / sizeof(option_defs[0]))
+const size_t run_key_count = KEY_COUNT;
 
 /* The 16 values of the book's hierarchical example (Figure 9.10). */
 static const float book_input[16] = {2, 1, 3, 1, 0, 4, 1, 2,
                                      0, 3, 1, 2, 5, 3, 1, 2};
 
-void run_options_init(struct run_options *o)
+void run_request_init(struct run_request *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->algorithm = scan_algorithm_find(RUN_OPTIONS_DEFAULT_ALGORITHM);
+	o->algorithm = scan_algorithm_find(RUN_DEFAULT_ALGORITHM);
 	o->section_kernel = o->algorithm->section_kernel;
 	o->source = RUN_INPUT_DEFAULT;
-	o->seed = RUN_OPTIONS_DEFAULT_SEED;
+	o->seed = RUN_DEFAULT_SEED;
 	snprintf(o->backend, sizeof(o->backend), "auto");
-	o->schedule = EXEC_SCHEDULE_ASCENDING;
+	o->schedule = SCAN_SCHEDULE_ASCENDING;
 	o->schedule_seed = 1;
 	o->detail = TRACE_DETAIL_FULL;
 	o->detail_auto = true;
 }
 
-/* Keeps the message in o->error and prints it as the one line on stderr. */
-static int fail(struct run_options *o, const char *fmt, ...)
+static bool given(const struct run_request *o, enum key_id id)
+{
+	return (o->given >> id) & 1u;
+}
+
+/* Keeps the message in o->error, about `key` (NULL: the whole request). */
+static int fail_key(struct run_request *o, enum key_id key, const char *fmt,
+                    ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(o->error, sizeof(o->error), fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "scanviz: %s\n", o->error);
+	o->error_key = key < KEY_COUNT ? run_keys[key].name : NULL;
 	return -1;
+}
+
+#define fail(o, ...) fail_key(o, KEY_COUNT, __VA_ARGS__)
+
+/* Prints what finish() left in o->error, unless the caller prints it. */
+static int said(struct run_request *o, int rc)
+{
+	if (rc && !o->quiet)
+		fprintf(stderr, "scanviz: %s\n", o->error);
+	return rc;
 }
 
 /* Reads a whole decimal number in [min, max] (no sign, no spaces). */
@@ -108,22 +120,23 @@ static bool is_digits(const char *s)
 	return true;
 }
 
-/* Finds the definition named by arg ("--n" or "--n=5"); NULL if none. */
-static int find_option(const char *arg)
+static int find_key(const char *key)
 {
-	if (strncmp(arg, "--", 2) != 0)
-		return -1;
-	size_t len = strcspn(arg, "=");
-	for (size_t k = 0; k < OPTION_COUNT; k++)
-		if (strlen(option_defs[k].name) == len &&
-		    strncmp(option_defs[k].name, arg, len) == 0)
-			return (int)k;
+	for (int k = 0; key && k < KEY_COUNT; k++)
+		if (strcmp(run_keys[k].name, key) == 0)
+			return k;
 	return -1;
 }
 
-bool run_options_is_option(const char *arg)
+bool run_request_is_key(const char *key)
 {
-	return arg && find_option(arg) >= 0;
+	return find_key(key) >= 0;
+}
+
+bool run_request_given(const struct run_request *o, const char *key)
+{
+	int k = find_key(key);
+	return k >= 0 && given(o, (enum key_id)k);
 }
 
 static void list_algorithms(char *buf, size_t size)
@@ -139,14 +152,13 @@ static void list_algorithms(char *buf, size_t size)
 	}
 }
 
-static int set_source(struct run_options *o, const char *name,
+static int set_source(struct run_request *o, const char *name,
                       enum run_input_source source)
 {
 	static const char *const source_names[] = {
-		[RUN_INPUT_DEFAULT] = "",
-		[RUN_INPUT_TEXT] = "--input",
-		[RUN_INPUT_FILE] = "--input-file",
-		[RUN_INPUT_RANDOM] = "--n",
+		[RUN_INPUT_DEFAULT] = "",          [RUN_INPUT_TEXT] = "--input",
+		[RUN_INPUT_FILE] = "--input-file", [RUN_INPUT_RANDOM] = "--n",
+		[RUN_INPUT_VALUES] = "input",
 	};
 	if (o->source != RUN_INPUT_DEFAULT)
 		return fail(o,
@@ -158,8 +170,19 @@ static int set_source(struct run_options *o, const char *name,
 	return 0;
 }
 
-/* Applies one option's value; returns 0 or -1 (message printed). */
-static int apply(struct run_options *o, enum option_id id, const char *name,
+/* Keeps a copy of a string value in *dst. */
+static int copy_value(struct run_request *o, char **dst, const char *v)
+{
+	size_t len = strlen(v) + 1;
+	free(*dst);
+	if (!(*dst = malloc(len)))
+		return fail(o, "out of memory for the input");
+	memcpy(*dst, v, len);
+	return 0;
+}
+
+/* Applies one key's value; returns 0 or -1 (message kept). */
+static int apply(struct run_request *o, enum key_id id, const char *name,
                  const char *v)
 {
 	uint64_t u;
@@ -168,7 +191,7 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 	char q[160];
 	text_quote(v, q, sizeof(q));
 	switch (id) {
-	case OPT_ALGO: {
+	case KEY_ALGO: {
 		const struct scan_algorithm *a = scan_algorithm_find(v);
 		if (!a) {
 			char names[256];
@@ -180,7 +203,7 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 		o->algorithm = a;
 		return 0;
 	}
-	case OPT_SECTION_KERNEL:
+	case KEY_SECTION_KERNEL:
 		k = scan_section_kernel_from_name(v);
 		if (k < 0)
 			return fail(o,
@@ -189,19 +212,16 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 			            "brent-kung",
 			            name, q);
 		o->section_kernel = (enum scan_kernel_id)k;
-		o->section_kernel_set = true;
 		return 0;
-	case OPT_INPUT:
+	case KEY_INPUT:
 		if (set_source(o, name, RUN_INPUT_TEXT))
 			return -1;
-		o->input_text = v;
-		return 0;
-	case OPT_INPUT_FILE:
+		return copy_value(o, &o->input_text, v);
+	case KEY_INPUT_FILE:
 		if (set_source(o, name, RUN_INPUT_FILE))
 			return -1;
-		o->input_file = v;
-		return 0;
-	case OPT_N:
+		return copy_value(o, &o->input_file, v);
+	case KEY_N:
 		if (!is_digits(v))
 			return fail(o,
 			            "%s '%s' is not a whole number: give the "
@@ -224,23 +244,20 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 			return -1;
 		o->random_n = (size_t)u;
 		return 0;
-	case OPT_SEED:
-	case OPT_SCHEDULE_SEED:
+	case KEY_SEED:
+	case KEY_SCHEDULE_SEED:
 		if (!parse_whole(v, UINT64_MAX, &u))
 			return fail(
 				o,
 				"%s '%s' is not a whole number from 0 to "
 				"18446744073709551615: give a seed such as 7",
 				name, q);
-		if (id == OPT_SEED) {
+		if (id == KEY_SEED)
 			o->seed = u;
-			o->seed_set = true;
-		} else {
+		else
 			o->schedule_seed = u;
-			o->schedule_seed_set = true;
-		}
 		return 0;
-	case OPT_SECTION:
+	case KEY_SECTION:
 		if (!is_digits(v))
 			return fail(o,
 			            "%s '%s' is not a whole number: give a "
@@ -261,7 +278,7 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 			            name);
 		o->section = (uint32_t)u;
 		return 0;
-	case OPT_BACKEND:
+	case KEY_BACKEND:
 		if (strcmp(v, "auto") != 0 && strcmp(v, "cpu") != 0 &&
 		    strcmp(v, "cuda") != 0)
 			return fail(o,
@@ -269,18 +286,17 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 			            name, q);
 		snprintf(o->backend, sizeof(o->backend), "%s", v);
 		return 0;
-	case OPT_SCHEDULE:
-		k = exec_schedule_from_name(v);
+	case KEY_SCHEDULE:
+		k = scan_schedule_from_name(v);
 		if (k < 0)
 			return fail(o,
 			            "%s '%s' is unknown: use ascending, "
 			            "descending or "
 			            "random",
 			            name, q);
-		o->schedule = (enum exec_schedule)k;
-		o->schedule_set = true;
+		o->schedule = (enum scan_schedule)k;
 		return 0;
-	case OPT_DETAIL:
+	case KEY_DETAIL:
 		if (strcmp(v, "auto") == 0) {
 			o->detail_auto = true;
 			return 0;
@@ -294,58 +310,49 @@ static int apply(struct run_options *o, enum option_id id, const char *name,
 		o->detail = (enum trace_detail)k;
 		o->detail_auto = false;
 		return 0;
+	case KEY_COUNT:
+		break;
 	}
 	return fail(o, "%s: unknown option", name);
 }
 
-/* "--name" or "-x" is the next option, not a value; "-1" and "-inf" are
- * values (of --input). */
-static bool looks_like_option(const char *arg)
+int run_request_set(struct run_request *o, const char *key, const char *value)
 {
-	if (strncmp(arg, "--", 2) == 0)
-		return true;
-	return arg[0] == '-' && arg[1] != '\0' && arg[2] == '\0' &&
-	       ((arg[1] >= 'a' && arg[1] <= 'z') ||
-	        (arg[1] >= 'A' && arg[1] <= 'Z'));
+	int k = find_key(key);
+	char name[32];
+	if (k < 0) {
+		char q[64];
+		return fail(o, "'%s' is not a run option",
+		            text_quote(key ? key : "", q, sizeof(q)));
+	}
+	snprintf(name, sizeof(name), "--%s", run_keys[k].name);
+	/* a second --algo would silently win over the first: say so */
+	if (given(o, (enum key_id)k))
+		return fail_key(o, (enum key_id)k,
+		                "%s is given twice: give it once", name);
+	if (apply(o, (enum key_id)k, name, value ? value : "")) {
+		o->error_key = run_keys[k].name;
+		return -1;
+	}
+	o->given |= 1u << k;
+	return 0;
 }
 
-int run_options_parse(struct run_options *o, int argc, char **argv, int *i)
+int run_request_take_input(struct run_request *o, float *values, size_t n)
 {
-	if (*i >= argc)
-		return 0;
-	const char *arg = argv[*i];
-	int k = find_option(arg);
-	if (k < 0)
-		return 0;
-	const char *name = option_defs[k].name;
-	const char *eq = strchr(arg, '=');
-	const char *value;
-	int used;
-	if (eq) {
-		value = eq + 1;
-		used = 1;
-	} else if (*i + 1 < argc && !looks_like_option(argv[*i + 1])) {
-		value = argv[*i + 1];
-		used = 2;
-	} else {
-		return fail(o, "%s needs a value, e.g. %s", name,
-		            option_defs[k].example);
-	}
-	/* a second --algo would silently win over the first: say so */
-	unsigned bit = 1u << option_defs[k].id;
-	if (o->given & bit)
-		return fail(o, "%s is given twice: give it once", name);
-	if (apply(o, option_defs[k].id, name, value))
+	if (set_source(o, "input", RUN_INPUT_VALUES)) {
+		free(values);
 		return -1;
-	o->given |= bit;
-	*i += used;
-	return 1;
+	}
+	o->input = values;
+	o->n = n;
+	return 0;
 }
 
 /* Keeps and prints an out-of-memory message for the input itself (no
  * run has started: the detail does not matter yet); returns -2, which
- * run_options_finish() turns into exit code 1. */
-static int out_of_memory(struct run_options *o, const char *what)
+ * run_request_finish() turns into exit code 1. */
+static int out_of_memory(struct run_request *o, const char *what)
 {
 	fail(o, "%s: %s", what,
 	     o->source == RUN_INPUT_RANDOM ? "use a smaller --n"
@@ -353,16 +360,7 @@ static int out_of_memory(struct run_options *o, const char *what)
 	return -2;
 }
 
-/* A parse_values() result: 0, -1 (bad input) or -2 (out of memory), its
- * message already in o->error; prints it. */
-static int values_result(struct run_options *o, int rc)
-{
-	if (rc)
-		fprintf(stderr, "scanviz: %s\n", o->error);
-	return rc;
-}
-
-static int load_file(struct run_options *o)
+static int load_file(struct run_request *o)
 {
 	const char *path = o->input_file;
 	bool is_stdin = strcmp(path, "-") == 0;
@@ -375,9 +373,9 @@ static int load_file(struct run_options *o)
 			"--input-file %s: cannot open it (%s): check the path",
 			text_quote(path, shown, sizeof(shown)),
 			strerror(errno));
-	char err[RUN_OPTIONS_ERROR_MAX - 32];
-	int rc = run_options_read_values(f, 0, where, &o->input, &o->n, err,
-	                                 sizeof(err));
+	char err[RUN_ERROR_MAX - 32];
+	int rc = run_read_values(f, 0, where, &o->input, &o->n, err,
+	                         sizeof(err));
 	if (!is_stdin)
 		fclose(f);
 	if (rc == 0)
@@ -391,9 +389,9 @@ static int load_file(struct run_options *o)
 	return rc;
 }
 
-/* Fills o->input and o->n from the input option. Returns 0, -1 (bad
- * input) or -2 (out of memory), after one line on stderr. */
-static int load_input(struct run_options *o)
+/* Fills o->input and o->n from the input key. Returns 0, -1 (bad
+ * input) or -2 (out of memory), with one line in o->error. */
+static int load_input(struct run_request *o)
 {
 	char what[128];
 	switch (o->source) {
@@ -405,11 +403,9 @@ static int load_input(struct run_options *o)
 		memcpy(o->input, book_input, sizeof(book_input));
 		return 0;
 	case RUN_INPUT_TEXT:
-		return values_result(
-			o, run_options_parse_values(
-				   o->input_text, strlen(o->input_text),
-				   "--input", false, &o->input, &o->n, o->error,
-				   sizeof(o->error)));
+		return run_parse_values(o->input_text, strlen(o->input_text),
+		                        "--input", false, &o->input, &o->n,
+		                        o->error, sizeof(o->error));
 	case RUN_INPUT_FILE:
 		return load_file(o);
 	case RUN_INPUT_RANDOM:
@@ -420,47 +416,53 @@ static int load_input(struct run_options *o)
 			         "--n %zu: out of memory for the input", o->n);
 			return out_of_memory(o, what);
 		}
-		run_options_random_input(o->seed, o->n, o->input);
+		run_random_input(o->seed, o->n, o->input);
 		return 0;
+	case RUN_INPUT_VALUES:
+		return 0; /* handed over by run_request_take_input() */
 	}
 	return fail(o, "no input");
 }
 
-/* The options that only make sense together. Returns 0 or -1. */
-static int check_together(struct run_options *o)
+/* The keys that only make sense together. Returns 0 or -1. */
+static int check_together(struct run_request *o)
 {
 	const struct scan_algorithm *a = o->algorithm;
-	if (o->seed_set && o->source != RUN_INPUT_RANDOM)
-		return fail(
-			o,
+	if (given(o, KEY_SEED) && o->source != RUN_INPUT_RANDOM)
+		return fail_key(
+			o, KEY_SEED,
 			"--seed applies to random input: give --n N with it");
-	if (o->section_kernel_set && !a->choose_section_kernel)
-		return fail(o,
-		            "--section-kernel applies to --algo hierarchical; "
-		            "--algo "
-		            "%s has its own kernel: leave --section-kernel out",
-		            a->name);
-	if (o->schedule_seed_set && o->schedule != EXEC_SCHEDULE_RANDOM)
-		return fail(o,
-		            "--schedule-seed applies to --schedule random: add "
-		            "--schedule random");
-	if (strcmp(o->backend, "cuda") == 0 && o->schedule_set)
-		return fail(
-			o,
+	if (given(o, KEY_SECTION_KERNEL) && !a->choose_section_kernel)
+		return fail_key(
+			o, KEY_SECTION_KERNEL,
+			"--section-kernel applies to --algo hierarchical; "
+			"--algo "
+			"%s has its own kernel: leave --section-kernel out",
+			a->name);
+	if (given(o, KEY_SCHEDULE_SEED) && o->schedule != SCAN_SCHEDULE_RANDOM)
+		return fail_key(
+			o, KEY_SCHEDULE_SEED,
+			"--schedule-seed applies to --schedule random: add "
+			"--schedule random");
+	if (strcmp(o->backend, "cuda") == 0 && given(o, KEY_SCHEDULE))
+		return fail_key(
+			o, KEY_SCHEDULE,
 			"--schedule orders the CPU emulator's threads: use it "
 			"with --backend cpu, or leave it out");
 	return 0;
 }
 
-static int check_memory(struct run_options *o, size_t n, bool full,
+static int check_memory(struct run_request *o, size_t n, bool full,
                         uint32_t section);
 
-int run_options_finish(struct run_options *o)
+/* finish() without printing its message. */
+static int finish(struct run_request *o)
 {
 	const struct scan_algorithm *a = o->algorithm;
+	o->error_key = NULL;
 	if (check_together(o))
 		return 2;
-	if (!o->section_kernel_set)
+	if (!given(o, KEY_SECTION_KERNEL))
 		o->section_kernel = a->section_kernel;
 
 	/* --n says the size before the input is made (4 GB for 2^30): the
@@ -471,22 +473,32 @@ int run_options_finish(struct run_options *o)
 	                 !o->detail_auto && o->detail == TRACE_DETAIL_FULL,
 	                 o->section && o->section < 1024 ? o->section : 1024))
 		return 2;
-	free(o->input);
-	o->input = NULL;
+	if (o->source != RUN_INPUT_VALUES) {
+		free(o->input);
+		o->input = NULL;
+	}
 	int rc = load_input(o);
 	if (rc)
 		return rc == -2 ? 1 : 2;
 
+	uint32_t section = o->section;
+	if (!section && a->hierarchical && o->default_section) {
+		enum scan_kernel_id k = a->choose_section_kernel
+		                                ? o->section_kernel
+		                                : a->section_kernel;
+		section = o->default_section(o->n,
+		                             scan_kernel_info(k)->max_section);
+	}
 	o->request = (struct scan_request){
 		.algorithm = a,
 		.section_kernel = o->section_kernel,
 		.input = o->input,
 		.n = o->n,
-		.section = o->section,
+		.section = section,
 		.detail = o->detail,
 		.detail_auto = o->detail_auto,
 	};
-	char err[RUN_OPTIONS_ERROR_MAX];
+	char err[RUN_ERROR_MAX];
 	if (scan_request_check(&o->request, err, sizeof(err))) {
 		fail(o, "%s", err);
 		return 2;
@@ -496,6 +508,11 @@ int run_options_finish(struct run_options *o)
 	                 o->request.section))
 		return 2;
 	return 0;
+}
+
+int run_request_finish(struct run_request *o)
+{
+	return said(o, finish(o));
 }
 
 /* Memory a run of the CPU emulator takes per element, measured with
@@ -514,8 +531,8 @@ static uint64_t bytes_per_element(bool full, uint32_t section)
 
 /* Refuses, before it starts, a run that would not fit the memory this
  * process can count on (mem_limit.h): it would end in the kernel's OOM
- * killer, or an exit 1 after minutes. Returns 0 or -1 (message printed). */
-static int check_memory(struct run_options *o, size_t n, bool full,
+ * killer, or an exit 1 after minutes. Returns 0 or -1 (message kept). */
+static int check_memory(struct run_request *o, size_t n, bool full,
                         uint32_t section)
 {
 	uint64_t each = bytes_per_element(full, section);
@@ -549,10 +566,13 @@ static int check_memory(struct run_options *o, size_t n, bool full,
 	            todo, l.todo);
 }
 
-void run_options_finish_free(struct run_options *o)
+void run_request_free(struct run_request *o)
 {
 	free(o->input);
+	free(o->input_text);
+	free(o->input_file);
 	o->input = NULL;
+	o->input_text = o->input_file = NULL;
 	o->n = 0;
 	o->request.input = NULL;
 	o->request.n = 0;

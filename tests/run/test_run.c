@@ -1,6 +1,6 @@
-/* test_options.c - the run options library: option parsing one at a time,
- * reading numbers with their positions, the --n generator, and the checks
- * run_options_finish() makes. Depends on options.h and cmocka. */
+/* test_run.c - the run request: keys set one at a time (from argv and by
+ * name), reading numbers with their positions, the --n generator, and the
+ * checks run_request_finish() makes. Depends on run.h and cmocka. */
 #define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,7 +12,8 @@
 
 #include <cmocka.h>
 
-#include "options.h"
+#include "run.h"
+#include "scan_random.h"
 
 /* SplitMix64 from state 1234567: the published reference sequence. */
 static void test_rng_reference(void **state)
@@ -24,7 +25,7 @@ static void test_rng_reference(void **state)
 		UINT64_C(16408922859458223821)};
 	uint64_t s = 1234567;
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
-		assert_true(run_options_rng_next(&s) == want[i]);
+		assert_true(scan_random_next(&s) == want[i]);
 }
 
 static void test_random_input_digits(void **state)
@@ -32,7 +33,7 @@ static void test_random_input_digits(void **state)
 	(void)state;
 	float v[4096];
 	int seen[10] = {0};
-	run_options_random_input(7, 4096, v);
+	run_random_input(7, 4096, v);
 	for (size_t i = 0; i < 4096; i++) {
 		assert_true(v[i] >= 0.0f && v[i] <= 9.0f &&
 		            v[i] == (float)(int)v[i]);
@@ -41,16 +42,16 @@ static void test_random_input_digits(void **state)
 	for (int d = 0; d < 10; d++) /* each digit about 410 times */
 		assert_true(seen[d] > 300 && seen[d] < 520);
 	float w[4096];
-	run_options_random_input(7, 4096, w);
+	run_random_input(7, 4096, w);
 	assert_memory_equal(v, w, sizeof(v));
-	run_options_random_input(8, 4096, w);
+	run_random_input(8, 4096, w);
 	assert_true(memcmp(v, w, sizeof(v)) != 0);
 }
 
 static int parse_text(const char *text, float **v, size_t *n, char *err)
 {
-	return run_options_parse_values(text, strlen(text), "--input", false, v,
-	                                n, err, 256);
+	return run_parse_values(text, strlen(text), "--input", false, v, n, err,
+	                        256);
 }
 
 static void test_values_separators(void **state)
@@ -74,9 +75,8 @@ static void expect_error(const char *text, bool is_file, const char *where,
 	float *v = NULL;
 	size_t n = 0;
 	char err[256] = "";
-	assert_int_equal(run_options_parse_values(text, strlen(text), where,
-	                                          is_file, &v, &n, err,
-	                                          sizeof(err)),
+	assert_int_equal(run_parse_values(text, strlen(text), where, is_file,
+	                                  &v, &n, err, sizeof(err)),
 	                 -1);
 	assert_null(v);
 	if (!strstr(err, fragment))
@@ -118,9 +118,8 @@ static void test_values_binary(void **state)
 	float *v = NULL;
 	size_t n = 0;
 	char err[256] = "";
-	assert_int_equal(run_options_parse_values(bin, sizeof(bin) - 1, "bin",
-	                                          true, &v, &n, err,
-	                                          sizeof(err)),
+	assert_int_equal(run_parse_values(bin, sizeof(bin) - 1, "bin", true, &v,
+	                                  &n, err, sizeof(err)),
 	                 -1);
 	assert_string_equal(err, "bin:1:1: '\\x7fELF\\x02\\x01\\x01\\x00\\x00' "
 	                         "is not a number: give numbers separated by "
@@ -128,9 +127,8 @@ static void test_values_binary(void **state)
 	/* a long token is cut after 24 bytes, escaped or not */
 	char tok[40];
 	memset(tok, '\xff', sizeof(tok));
-	assert_int_equal(run_options_parse_values(tok, sizeof(tok), "--input",
-	                                          false, &v, &n, err,
-	                                          sizeof(err)),
+	assert_int_equal(run_parse_values(tok, sizeof(tok), "--input", false,
+	                                  &v, &n, err, sizeof(err)),
 	                 -1);
 	assert_non_null(strstr(err, "'\\xff\\xff"));
 	assert_non_null(strstr(err, "\\xff...' is not a number"));
@@ -145,16 +143,16 @@ static void same_in_chunks(const char *text, size_t len)
 	float *a = NULL;
 	size_t na = 0;
 	char ea[256] = "";
-	int ra = run_options_parse_values(text, len, "f.txt", true, &a, &na, ea,
-	                                  sizeof(ea));
+	int ra = run_parse_values(text, len, "f.txt", true, &a, &na, ea,
+	                          sizeof(ea));
 	for (size_t chunk = 1; chunk <= 9; chunk++) {
 		FILE *f = fmemopen((void *)text, len, "rb");
 		assert_non_null(f);
 		float *b = NULL;
 		size_t nb = 0;
 		char eb[256] = "";
-		int rb = run_options_read_values(f, chunk, "f.txt", &b, &nb, eb,
-		                                 sizeof(eb));
+		int rb = run_read_values(f, chunk, "f.txt", &b, &nb, eb,
+		                         sizeof(eb));
 		fclose(f);
 		assert_int_equal(ra, rb);
 		assert_string_equal(ea, eb);
@@ -194,15 +192,15 @@ static void test_values_bytes(void **state)
 	float *v = NULL;
 	size_t n = 0;
 	char err[256] = "";
-	assert_int_equal(run_options_parse_values("5\0007", 3, "f", true, &v,
-	                                          &n, err, sizeof(err)),
+	assert_int_equal(run_parse_values("5\0007", 3, "f", true, &v, &n, err,
+	                                  sizeof(err)),
 	                 -1);
 	assert_string_equal(err, "f:1:1: '5\\x007' is not a number: give "
 	                         "numbers separated by commas or white space");
-	assert_int_equal(run_options_parse_values("\xef\xbb\xbf"
-	                                          "2 1",
-	                                          6, "f", true, &v, &n, err,
-	                                          sizeof(err)),
+	assert_int_equal(run_parse_values("\xef\xbb\xbf"
+	                                  "2 1",
+	                                  6, "f", true, &v, &n, err,
+	                                  sizeof(err)),
 	                 0);
 	assert_int_equal(n, 2);
 	free(v);
@@ -214,58 +212,58 @@ static void test_values_bytes(void **state)
 	expect_error("3.4028236e38", false, "--input", "does not fit a float");
 }
 
-/* run_options_finish() returns the exit code: 2 for bad input. */
+/* run_request_finish() returns the exit code: 2 for bad input. */
 static void test_finish_exit_code(void **state)
 {
 	(void)state;
-	struct run_options o;
-	run_options_init(&o);
-	o.source = RUN_INPUT_TEXT;
-	o.input_text = "3e38,3e38";
-	assert_int_equal(run_options_finish(&o), 2);
+	struct run_request o;
+	run_request_init(&o);
+	o.quiet = true;
+	assert_int_equal(run_request_set(&o, "input", "3e38,3e38"), 0);
+	assert_int_equal(run_request_finish(&o), 2);
 	assert_non_null(strstr(o.error, "sums pass the largest float"));
-	run_options_finish_free(&o);
-	run_options_init(&o);
-	o.source = RUN_INPUT_TEXT;
-	o.input_text = "1,x";
-	assert_int_equal(run_options_finish(&o), 2);
-	run_options_finish_free(&o);
-	run_options_init(&o);
-	assert_int_equal(run_options_finish(&o), 0);
-	run_options_finish_free(&o);
+	run_request_free(&o);
+	run_request_init(&o);
+	o.quiet = true;
+	assert_int_equal(run_request_set(&o, "input", "1,x"), 0);
+	assert_int_equal(run_request_finish(&o), 2);
+	run_request_free(&o);
+	run_request_init(&o);
+	assert_int_equal(run_request_finish(&o), 0);
+	run_request_free(&o);
 }
 
 /* Parses argv as options and finishes them; returns what failed first:
  * the index of the option parse rejected, or -2 for finish, or 0. */
-static int run_args(struct run_options *o, int argc, char **argv)
+static int run_args(struct run_request *o, int argc, char **argv)
 {
-	run_options_init(o);
+	run_request_init(o);
 	for (int i = 0; i < argc;) {
-		int r = run_options_parse(o, argc, argv, &i);
+		int r = run_args_parse(o, argc, argv, &i);
 		if (r != 1)
 			return r == 0 ? 100 + i : i + 1;
 	}
-	return run_options_finish(o) ? -2 : 0;
+	return run_request_finish(o) ? -2 : 0;
 }
 
 static void test_parse_defaults(void **state)
 {
 	(void)state;
-	struct run_options o;
+	struct run_request o;
 	assert_int_equal(run_args(&o, 0, NULL), 0);
-	assert_string_equal(o.algorithm->name, RUN_OPTIONS_DEFAULT_ALGORITHM);
+	assert_string_equal(o.algorithm->name, RUN_DEFAULT_ALGORITHM);
 	assert_int_equal(o.n, 16);
 	const float book[] = {2, 1, 3, 1, 0, 4, 1, 2, 0, 3, 1, 2, 5, 3, 1, 2};
 	assert_memory_equal(o.input, book, sizeof(book));
 	assert_string_equal(o.backend, "auto");
 	assert_int_equal(o.request.section, 16);
-	run_options_finish_free(&o);
+	run_request_free(&o);
 }
 
 static void test_parse_forms(void **state)
 {
 	(void)state;
-	struct run_options o;
+	struct run_request o;
 	char *argv[] = {"--algo=hierarchical",
 	                "--section-kernel",
 	                "kogge-stone",
@@ -287,36 +285,36 @@ static void test_parse_forms(void **state)
 	assert_int_equal(o.n, 100);
 	assert_int_equal(o.request.section, 8);
 	assert_int_equal(o.request.detail, TRACE_DETAIL_SUMMARY);
-	assert_int_equal(o.schedule, EXEC_SCHEDULE_RANDOM);
+	assert_int_equal(o.schedule, SCAN_SCHEDULE_RANDOM);
 	assert_true(o.schedule_seed == 3);
 	float want[100];
-	run_options_random_input(9, 100, want);
+	run_random_input(9, 100, want);
 	assert_memory_equal(o.input, want, sizeof(want));
-	run_options_finish_free(&o);
+	run_request_free(&o);
 }
 
 static void test_parse_not_mine(void **state)
 {
 	(void)state;
-	struct run_options o;
+	struct run_request o;
 	char *argv[] = {"--format", "json"};
 	int i = 0;
-	run_options_init(&o);
-	assert_int_equal(run_options_parse(&o, 2, argv, &i), 0);
+	run_request_init(&o);
+	assert_int_equal(run_args_parse(&o, 2, argv, &i), 0);
 	assert_int_equal(i, 0);
-	assert_true(run_options_is_option("--n=4"));
-	assert_false(run_options_is_option("--nn"));
-	assert_false(run_options_is_option("-o"));
+	assert_true(run_args_is_option("--n=4"));
+	assert_false(run_args_is_option("--nn"));
+	assert_false(run_args_is_option("-o"));
 }
 
 static void expect_args_error(int argc, char **argv, int where,
                               const char *fragment)
 {
-	struct run_options o;
+	struct run_request o;
 	assert_int_equal(run_args(&o, argc, argv), where);
 	if (!strstr(o.error, fragment))
 		fail_msg("'%s' does not contain '%s'", o.error, fragment);
-	run_options_finish_free(&o);
+	run_request_free(&o);
 }
 
 static void test_parse_errors(void **state)
@@ -352,6 +350,59 @@ static void test_parse_errors(void **state)
 	                  "cannot open it");
 }
 
+/* Keys set by name, as a lesson's show and the window's editor set them:
+ * the same checks, and the key a together-check is about. */
+static void test_set_by_key(void **state)
+{
+	(void)state;
+	struct run_request o;
+	run_request_init(&o);
+	o.quiet = true;
+	assert_int_equal(run_request_set(&o, "algo", "hierarchical"), 0);
+	assert_int_equal(run_request_set(&o, "n", "40"), 0);
+	assert_true(run_request_given(&o, "n"));
+	assert_false(run_request_given(&o, "seed"));
+	assert_int_equal(run_request_set(&o, "n", "41"), -1);
+	assert_non_null(strstr(o.error, "--n is given twice"));
+	assert_string_equal(o.error_key, "n");
+	assert_int_equal(run_request_set(&o, "colour", "red"), -1);
+	assert_false(run_request_is_key("colour"));
+	assert_int_equal(run_request_finish(&o), 0);
+	assert_int_equal(o.request.n, 40);
+	assert_int_equal(o.request.section, SCAN_DEFAULT_SECTION);
+	run_request_free(&o);
+
+	run_request_init(&o);
+	o.quiet = true;
+	assert_int_equal(run_request_set(&o, "algo", "brent-kung"), 0);
+	assert_int_equal(run_request_set(&o, "section-kernel", "kogge-stone"),
+	                 0);
+	assert_int_equal(run_request_finish(&o), 2);
+	assert_string_equal(o.error_key, "section-kernel");
+	run_request_free(&o);
+}
+
+/* A caller's section rule applies to a hierarchical run without a
+ * section, in the one check. */
+static uint32_t four(size_t n, uint32_t max_section)
+{
+	(void)n;
+	(void)max_section;
+	return 4;
+}
+
+static void test_default_section(void **state)
+{
+	(void)state;
+	struct run_request o;
+	run_request_init(&o);
+	assert_int_equal(run_request_set(&o, "algo", "hierarchical"), 0);
+	o.default_section = four;
+	assert_int_equal(run_request_finish(&o), 0);
+	assert_int_equal(o.request.section, 4);
+	run_request_free(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -367,6 +418,8 @@ int main(void)
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_values_chunks),
 		cmocka_unit_test(test_values_bytes),
+		cmocka_unit_test(test_set_by_key),
+		cmocka_unit_test(test_default_section),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

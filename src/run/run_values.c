@@ -1,8 +1,8 @@
-/* options_values.c - reading the input's numbers from text (--input, or an
+/* run_values.c - reading the input's numbers from text (--input, or an
  * --input-file read in chunks, so an endless or huge file is refused after
  * a bounded amount of work), and the random input of --n. Depends on
- * options.h and the scan layer's generator (scan_random.h). */
-#include "options.h"
+ * run.h and the scan layer's generator (scan_random.h). */
+#include "run.h"
 
 #include <errno.h>
 #include <float.h>
@@ -280,9 +280,9 @@ static int parser_end(struct parser *p, int rc, float **values, size_t *n)
 /* The UTF-8 byte-order mark some editors put first in a text file. */
 static const char bom[3] = {'\xef', '\xbb', '\xbf'};
 
-int run_options_parse_values(const char *text, size_t len, const char *where,
-                             bool is_file, float **values, size_t *n, char *err,
-                             size_t err_size)
+int run_parse_values(const char *text, size_t len, const char *where,
+                     bool is_file, float **values, size_t *n, char *err,
+                     size_t err_size)
 {
 	struct parser p;
 	parser_init(&p, where, is_file, err, err_size);
@@ -296,9 +296,8 @@ int run_options_parse_values(const char *text, size_t len, const char *where,
 	return parser_end(&p, rc, values, n);
 }
 
-int run_options_read_values(FILE *f, size_t chunk, const char *where,
-                            float **values, size_t *n, char *err,
-                            size_t err_size)
+int run_read_values(FILE *f, size_t chunk, const char *where, float **values,
+                    size_t *n, char *err, size_t err_size)
 {
 	struct parser p;
 	parser_init(&p, where, true, err, err_size);
@@ -317,11 +316,11 @@ int run_options_read_values(FILE *f, size_t chunk, const char *where,
 		got = 0;
 	for (;;) {
 		total += got;
-		if (total > RUN_OPTIONS_FILE_MAX) {
+		if (total > RUN_FILE_MAX) {
 			snprintf(err, err_size,
 			         "%s: more than %d MiB of text: give a shorter "
 			         "file, or --n N for a long random input",
-			         where, RUN_OPTIONS_FILE_MAX >> 20);
+			         where, RUN_FILE_MAX >> 20);
 			rc = -1;
 			break;
 		}
@@ -345,12 +344,7 @@ int run_options_read_values(FILE *f, size_t chunk, const char *where,
 	return parser_end(&p, rc, values, n);
 }
 
-uint64_t run_options_rng_next(uint64_t *state)
-{
-	return scan_random_next(state);
-}
-
-void run_options_random_input(uint64_t seed, size_t n, float *out)
+void run_random_input(uint64_t seed, size_t n, float *out)
 {
 	uint64_t state = seed;
 	for (size_t k = 0; k < n; k++) {
