@@ -219,10 +219,11 @@ static int check_combination(const struct bench_options *o, char *err,
 		         used ? " or " : "", bench_kernel_info(k)->name);
 	}
 	if (o->stages && !staged) {
-		snprintf(err, err_size,
-		         "scanviz bench: --stages times the hierarchical scans' "
-		         "kernels apart: add %s to --kernels",
-		         names);
+		snprintf(
+			err, err_size,
+			"scanviz bench: --stages times the hierarchical scans' "
+			"kernels apart: add %s to --kernels",
+			names);
 		return BENCH_USAGE;
 	}
 	return BENCH_OK;

@@ -123,10 +123,9 @@ static bool dark(const struct scene_theme *theme)
 }
 
 /* A hue written 0xRRGGBB, opaque. */
-#define RGB(HEX)                                                      \
-	{                                                             \
-		((HEX) >> 16) & 0xff, ((HEX) >> 8) & 0xff, (HEX)&0xff, \
-			0xff                                          \
+#define RGB(HEX)                                                            \
+	{                                                                   \
+		((HEX) >> 16) & 0xff, ((HEX) >> 8) & 0xff, (HEX)&0xff, 0xff \
 	}
 
 struct bench_plot_style bench_plot_style(enum bench_kernel k,
@@ -143,7 +142,7 @@ struct bench_plot_style bench_plot_style(enum bench_kernel k,
 	                              BENCH_PLOT_DIAMOND,
 	                              0.0f},
 #define SCAN_BENCH(ID, NAME, ALGORITHM, KERNEL, SECTION, BYTES, COLOR, DARK, \
-                   MARKER, DASH, SUMMARY)                                  \
+                   MARKER, DASH, SUMMARY)                                    \
 	[BENCH_KERNEL_##ID] = {RGB(COLOR), BENCH_PLOT_##MARKER, DASH},
 #include "kernels.def"
 #undef SCAN_BENCH
@@ -152,7 +151,7 @@ struct bench_plot_style bench_plot_style(enum bench_kernel k,
 		[BENCH_KERNEL_COPY] = {0xc8, 0xc8, 0xc8, 0xff},
 		[BENCH_KERNEL_CUB] = {0xe6, 0x9f, 0x00, 0xff},
 #define SCAN_BENCH(ID, NAME, ALGORITHM, KERNEL, SECTION, BYTES, COLOR, DARK, \
-                   ...)                                                    \
+                   ...)                                                      \
 	[BENCH_KERNEL_##ID] = RGB(DARK),
 #include "kernels.def"
 #undef SCAN_BENCH

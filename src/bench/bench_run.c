@@ -318,8 +318,10 @@ int bench_run(const struct bench_options *o, char *err, size_t err_size)
 	if (!o->quiet) {
 		size_t per_n = 0;
 		for (int k = 0; k < BENCH_KERNEL_COUNT; k++)
-			per_n += o->kernels[k] ? 1 + (o->stages && bench_kernel_has_stages(k))
-			                       : 0;
+			per_n += o->kernels[k]
+			                 ? 1 + (o->stages &&
+			                        bench_kernel_has_stages(k))
+			                 : 0;
 		progress_init(&run.bar, "bench", sizes * per_n);
 	}
 	run.quiet = o->quiet || progress_on(&run.bar);

@@ -9,14 +9,18 @@
 
 static const struct bench_kernel_info kernels[BENCH_KERNEL_COUNT] = {
 	[BENCH_KERNEL_COPY] = {"copy",
-	                       "device-to-device copy: the bandwidth ceiling",
-	                       8.0, NULL, -1, 0},
+                               "device-to-device copy: the bandwidth ceiling",
+                               8.0, NULL, -1, 0},
 	[BENCH_KERNEL_CUB] = {"cub", "CUB's DeviceScan::InclusiveSum", 8.0,
-	                      NULL, -1, 0},
+                              NULL, -1, 0},
 #define SCAN_BENCH(ID, NAME, ALGORITHM, KERNEL, SECTION, BYTES, COLOR, DARK, \
-                   MARKER, DASH, SUMMARY)                                  \
-	[BENCH_KERNEL_##ID] = {NAME,     SUMMARY,              BYTES,          \
-	                       ALGORITHM, SCAN_KERNEL_##KERNEL, SECTION},
+                   MARKER, DASH, SUMMARY)                                    \
+	[BENCH_KERNEL_##ID] = {NAME,                                         \
+	                       SUMMARY,                                      \
+	                       BYTES,                                        \
+	                       ALGORITHM,                                    \
+	                       SCAN_KERNEL_##KERNEL,                         \
+	                       SECTION},
 #include "kernels.def"
 #undef SCAN_BENCH
 };

@@ -92,9 +92,8 @@ void gpu_single_pass_destroy(struct gpu_single_pass *sp);
 unsigned int gpu_single_pass_tiles(const struct gpu_single_pass *sp);
 /* Queues one scan of x[0..n) into y on `stream` (as gpu_launch); x and y
  * must be 16-byte aligned. */
-int gpu_single_pass_launch(struct gpu_single_pass *sp, const float *x,
-                           float *y, size_t n, void *stream, char *err,
-                           size_t err_size);
+int gpu_single_pass_launch(struct gpu_single_pass *sp, const float *x, float *y,
+                           size_t n, void *stream, char *err, size_t err_size);
 
 /* Checks that this build has machine code for the current device (part of
  * gpu_probe). Returns GPU_OK or GPU_ERROR with the reason. */

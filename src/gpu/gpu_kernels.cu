@@ -120,9 +120,9 @@ struct single_pass_shape {
 	single_pass_kernel kernel;
 };
 
-#define SHAPE(MAX_N, WARPS, VECS, MIN_BLOCKS)                          \
-	{                                                              \
-		(MAX_N), (WARPS)*32u, SINGLE_PASS_TILE(WARPS, VECS),   \
+#define SHAPE(MAX_N, WARPS, VECS, MIN_BLOCKS)                               \
+	{                                                                   \
+		(MAX_N), (WARPS)*32u, SINGLE_PASS_TILE(WARPS, VECS),        \
 			untraced::single_pass_scan<WARPS, VECS, MIN_BLOCKS> \
 	}
 
@@ -210,8 +210,7 @@ extern "C" unsigned int gpu_single_pass_tiles(const struct gpu_single_pass *sp)
 
 extern "C" int gpu_single_pass_launch(struct gpu_single_pass *sp,
                                       const float *x, float *y, size_t n,
-                                      void *stream, char *err,
-                                      size_t err_size)
+                                      void *stream, char *err, size_t err_size)
 {
 	cudaStream_t st = (cudaStream_t)stream;
 	if ((((uintptr_t)x | (uintptr_t)y) & 15u) != 0)
@@ -231,10 +230,10 @@ extern "C" int gpu_single_pass_launch(struct gpu_single_pass *sp,
 	sp->shape->kernel<<<sp->tiles, sp->shape->threads, 0, st>>>(
 		x, y, (unsigned int)n, sp->state, sp->counter, sp->epoch);
 	cudaError_t e = cudaGetLastError();
-	return e == cudaSuccess ? GPU_OK
-	                        : single_pass_failed(
-					  e, "launching single_pass_scan", err,
-					  err_size);
+	return e == cudaSuccess
+	               ? GPU_OK
+	               : single_pass_failed(e, "launching single_pass_scan",
+	                                    err, err_size);
 }
 
 extern "C" int gpu_kernels_check(char *why, size_t why_size)

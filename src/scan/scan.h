@@ -66,8 +66,8 @@ uint32_t scan_kernel_steps(enum scan_kernel_id id, uint32_t section);
 struct scan_algorithm {
 	const char *name;    /* "kogge-stone", ... */
 	const char *summary; /* one line for --help and `scanviz lessons` */
-	const char *book_section;           /* "9.2", ... */
-	enum scan_kernel_id section_kernel; /* default section kernel */
+	const char *book_section;            /* "9.2", ... */
+	enum scan_kernel_id section_kernel;  /* default section kernel */
 	enum scan_kernel_id add_back_kernel; /* kernel 3 when hierarchical */
 	bool hierarchical;          /* any length, sections plus block sums */
 	bool choose_section_kernel; /* --section-kernel applies */

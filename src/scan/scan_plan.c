@@ -87,8 +87,7 @@ static int launch(struct planner *p, enum scan_kernel_id kernel, uint32_t grid,
 	return 0;
 }
 
-static int set_level(struct planner *p, uint32_t level, size_t n,
-                     size_t blocks)
+static int set_level(struct planner *p, uint32_t level, size_t n, size_t blocks)
 {
 	struct scan_plan *plan = p->plan;
 	if (level >= SCAN_PLAN_MAX_LEVELS)
@@ -103,8 +102,7 @@ static int set_level(struct planner *p, uint32_t level, size_t n,
 /* Scans the n values of buffer x into buffer y at hierarchy level `level`:
  * kernel 1 over the sections, kernel 2 (this function again, or one section
  * scan) over S, kernel 3 adding S back. */
-static int plan_level(struct planner *p, uint32_t level, int x, int y,
-                      size_t n)
+static int plan_level(struct planner *p, uint32_t level, int x, int y, size_t n)
 {
 	const struct scan_request *req = p->req;
 	const struct scan_algorithm *a = req->algorithm;

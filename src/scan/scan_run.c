@@ -36,9 +36,10 @@ static int read_back(const struct scan_backend *backend,
 	float **out = field_of(t, o);
 	*out = trace_level_alloc(o->n);
 	if (!*out) {
-		snprintf(err, err_size,
-		         "out of memory reading back %zu values: " SCAN_OOM_ADVICE,
-		         o->n);
+		snprintf(
+			err, err_size,
+			"out of memory reading back %zu values: " SCAN_OOM_ADVICE,
+			o->n);
 		return -1;
 	}
 	return backend->buffer_read(backend->ctx, o->buffer, *out, o->n, err,
@@ -49,8 +50,8 @@ static int read_back(const struct scan_backend *backend,
  * the launches with their read-backs. */
 static int run_plan(const struct scan_backend *backend,
                     const struct scan_plan *plan,
-                    const struct scan_request *req, struct trace *t,
-                    char *err, size_t err_size)
+                    const struct scan_request *req, struct trace *t, char *err,
+                    size_t err_size)
 {
 	bool full = req->detail == TRACE_DETAIL_FULL;
 	for (int b = 0; b < plan->buffer_count; b++) {
@@ -89,19 +90,18 @@ int scan_run(const struct scan_backend *backend, const struct scan_request *req,
 	int rc = scan_plan_build(plan, req, err, err_size);
 	if (rc == 0) {
 		trace_set_name(t->algorithm, sizeof(t->algorithm), a->name);
-		trace_set_name(
-			t->section_kernel, sizeof(t->section_kernel),
-			a->hierarchical
-				? scan_section_kernel_name(req->section_kernel)
-				: "");
+		trace_set_name(t->section_kernel, sizeof(t->section_kernel),
+		               a->hierarchical ? scan_section_kernel_name(
+							 req->section_kernel)
+		                               : "");
 		t->section_size = req->section;
 		t->detail = req->detail;
 		if (trace_set_input(t, req->input, req->n) ||
 		    trace_set_levels(t, plan->level_count)) {
-			snprintf(err, err_size,
-			         "out of memory for a trace of %zu elements: "
-			         SCAN_OOM_ADVICE,
-			         req->n);
+			snprintf(
+				err, err_size,
+				"out of memory for a trace of %zu elements: " SCAN_OOM_ADVICE,
+				req->n);
 			rc = -1;
 		}
 	}

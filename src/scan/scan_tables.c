@@ -39,13 +39,16 @@ static const struct scan_algorithm algorithms[] = {
          "9.4", SCAN_KERNEL_BRENT_KUNG, SCAN_KERNEL_COUNT, false, false, false},
 	{"hierarchical",
          "any length: section scans, block sums S, add-back (Figure 9.10)",
-         "9.5", SCAN_KERNEL_BRENT_KUNG, SCAN_KERNEL_ADD_BACK, true, true, false},
+         "9.5", SCAN_KERNEL_BRENT_KUNG, SCAN_KERNEL_ADD_BACK, true, true,
+         false},
 	{"hierarchical-book",
          "the hierarchical scan's kernels as printed: wrong on purpose", "9.5",
-         SCAN_KERNEL_BOOK_SECTION, SCAN_KERNEL_BOOK_ADD_BACK, true, false, true},
+         SCAN_KERNEL_BOOK_SECTION, SCAN_KERNEL_BOOK_ADD_BACK, true, false,
+         true},
 	{"hierarchical-book-bk",
          "kernel 1 as printed around the work-efficient scan: S never written",
-         "9.5", SCAN_KERNEL_BOOK_BK_SECTION, SCAN_KERNEL_BOOK_ADD_BACK, true, false, true},
+         "9.5", SCAN_KERNEL_BOOK_BK_SECTION, SCAN_KERNEL_BOOK_ADD_BACK, true,
+         false, true},
 };
 
 const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id)
@@ -135,8 +138,7 @@ int scan_section_kernel_from_name(const char *name)
 
 const char *scan_section_kernel_name(enum scan_kernel_id id)
 {
-	return (unsigned)id < SCAN_KERNEL_COUNT ? kernels[id].section_name
-	                                        : "";
+	return (unsigned)id < SCAN_KERNEL_COUNT ? kernels[id].section_name : "";
 }
 
 size_t scan_blocks_of(size_t n, uint32_t section)
