@@ -34,11 +34,13 @@
  * ones want small tiles (1,024 to 4,096), so that more blocks share the
  * work and the one block of a one-tile array finishes sooner; such a
  * launch also skips the tile counter. The launcher picks the shape by n
- * (src/bench/bench_kernels.cu; the measurements are in docs/bench.md).
+ * (gpu_single_pass_create in src/gpu/gpu_kernels.cu; the measurements are
+ * in docs/bench.md).
  *
  *   single_pass_scan<WARPS, VECS, MIN_BLOCKS>  the whole scan, one launch
  *
- * Plain CUDA: it is benchmarked, not traced, so it takes its own parameters
+ * Plain CUDA: its registry row (kernels.def) says it is not traceable, so
+ * only the GPU's untraced build has it, and it takes its own parameters
  * rather than SCAN_PARAMS. Depends on nothing else. */
 
 /* The shape of a tile, template parameters of the functions below: WARPS

@@ -1,7 +1,7 @@
 /* bench_cub.cu - CUB's inclusive scan, the library figure the bench
  * compares with. In its own file because CUB takes long to compile.
- * Depends on CUB (CUDA's include/cccl) and bench_kernels.cuh. */
-#include "bench_kernels.cuh"
+ * Depends on CUB (CUDA's include/cccl) and bench_cub.cuh. */
+#include "bench_cub.cuh"
 
 #include <cub/device/device_scan.cuh>
 

@@ -1,14 +1,17 @@
 /* bench_gpu.cu - the GPU side of the bench: the device, the buffers of one
- * N, and the timing loop. Every CUDA call is checked and its error becomes
- * a return code and one line (bench_gpu_destroy, which has nowhere to
- * report, excepted). Depends on bench_gpu.h (the plain C boundary),
- * bench_kernels.cuh and the GPU executor's probe (gpu.h). */
+ * N, and the one timing loop. A scan is timed as the launch plan the
+ * executors run (scan_plan.h), replayed untraced through gpu_launch on the
+ * bench's stream; the single-pass kernel through gpu_single_pass_launch.
+ * Every CUDA call is checked and its error becomes a return code and one
+ * line (bench_gpu_destroy, which has nowhere to report, excepted). Depends
+ * on bench_gpu.h (the plain C boundary), bench_cub.cuh, the GPU executor's
+ * launches and probe (gpu.h) and scan_plan.h. */
+#include "bench_cub.cuh"
 #include "bench_gpu.h"
-#include "bench_kernels.cuh"
 #include "gpu.h"
 
 extern "C" {
-#include "scan.h"
+#include "scan_plan.h"
 }
 
 #include <stdio.h>
@@ -27,6 +30,15 @@ extern "C" {
 #define ROTATE_L2_TIMES 4u
 #define ROTATE_MIN_BYTES ((size_t)64 << 20)
 
+/* What a registry row needs at the current N beside the input and output:
+ * its plan and the plan's other buffers, or its single-pass state. */
+struct timed {
+	bool prepared;
+	struct scan_plan *plan;
+	float *buffers[SCAN_PLAN_MAX_BUFFERS]; /* device; X and Y excepted */
+	struct gpu_single_pass *single_pass;
+};
+
 struct bench_gpu {
 	cudaStream_t stream;
 	/* per timed run: its start and stop, and with --stages the end of
@@ -41,8 +53,7 @@ struct bench_gpu {
 	                      to 64, so every copy starts 256-byte aligned */
 	float *in, *out; /* copies x stride floats each; copy c at c * stride */
 	float *host_input; /* copy 0 of the input, on the host */
-	struct bench_hier hier_bk, hier_ks;
-	struct bench_single_pass single_pass;
+	struct timed timed[BENCH_KERNEL_COUNT];
 	void *cub_temp;
 	size_t cub_bytes;
 };
@@ -76,9 +87,14 @@ static cudaError_t release(struct bench_gpu *g)
 	keep_first(&e, cudaFree(g->in));
 	keep_first(&e, cudaFree(g->out));
 	keep_first(&e, cudaFree(g->cub_temp));
-	keep_first(&e, bench_hier_destroy(&g->hier_bk));
-	keep_first(&e, bench_hier_destroy(&g->hier_ks));
-	keep_first(&e, bench_single_pass_destroy(&g->single_pass));
+	for (int k = 0; k < BENCH_KERNEL_COUNT; k++) {
+		struct timed *tk = &g->timed[k];
+		for (int b = 0; b < SCAN_PLAN_MAX_BUFFERS; b++)
+			keep_first(&e, cudaFree(tk->buffers[b]));
+		gpu_single_pass_destroy(tk->single_pass);
+		free(tk->plan);
+		memset(tk, 0, sizeof(*tk));
+	}
 	free(g->host_input);
 	g->in = g->out = NULL;
 	g->cub_temp = NULL;
@@ -177,23 +193,105 @@ static int allocate(struct bench_gpu *g, size_t n, const bool use[], char *err,
 	         (g->copies * bytes) >> 20, n);
 	CHECK(cudaMalloc((void **)&g->in, g->copies * bytes), what);
 	CHECK(cudaMalloc((void **)&g->out, g->copies * bytes), what);
-	if (use[BENCH_KERNEL_HIER_BRENT_KUNG])
-		CHECK(bench_hier_create(&g->hier_bk, SCAN_KERNEL_BRENT_KUNG,
-		                        2048, n),
-		      "allocating the block sums");
-	if (use[BENCH_KERNEL_HIER_KOGGE_STONE])
-		CHECK(bench_hier_create(&g->hier_ks, SCAN_KERNEL_KOGGE_STONE,
-		                        1024, n),
-		      "allocating the block sums");
-	if (use[BENCH_KERNEL_SINGLE_PASS])
-		CHECK(bench_single_pass_create(&g->single_pass, n),
-		      "allocating the tile descriptors");
 	if (use[BENCH_KERNEL_CUB]) {
 		CHECK(bench_cub_temp_bytes(n, &g->cub_bytes),
 		      "sizing CUB's temporary storage");
 		CHECK(cudaMalloc(&g->cub_temp, g->cub_bytes ? g->cub_bytes : 1),
 		      "allocating CUB's temporary storage");
 	}
+	return BENCH_OK;
+}
+
+/* A 64-bit mix (splitmix64's finaliser): neighbouring indices get
+ * unrelated values, and each input copy a different sequence. */
+__device__ static uint64_t mix(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+__global__ static void fill_kernel(float *x, size_t count, uint64_t seed)
+{
+	size_t stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	     i < count; i += stride)
+		x[i] = (float)(mix(seed + i) & 3u);
+}
+
+/* Fills x[0..count) with integers 0..3 from a hash of (seed, index). */
+static cudaError_t fill(float *x, size_t count, uint64_t seed,
+                        cudaStream_t stream)
+{
+	size_t blocks = (count + 255) / 256;
+	if (blocks > 65536)
+		blocks = 65536;
+	fill_kernel<<<(unsigned int)blocks, 256, 0, stream>>>(x, count, seed);
+	return cudaGetLastError();
+}
+
+__global__ static void wait_kernel(unsigned int ns)
+{
+	unsigned long long start, now;
+	asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+	do {
+		asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+	} while (now - start < ns);
+}
+
+/* Queues a kernel that spins for `ns` nanoseconds of the GPU's clock. */
+static cudaError_t hold(cudaStream_t stream, unsigned int ns)
+{
+	wait_kernel<<<1, 1, 0, stream>>>(ns);
+	return cudaGetLastError();
+}
+
+/* Plans registry row k for the current N, as `scanviz dump` would run it,
+ * and allocates what its launches need beside X and Y. */
+static int prepare_row(struct bench_gpu *g, enum bench_kernel k, char *err,
+                       size_t err_size)
+{
+	const struct bench_kernel_info *info = bench_kernel_info(k);
+	struct timed *tk = &g->timed[k];
+	char why[256];
+	if (info->scan_kernel < 0)
+		return BENCH_OK; /* the copy and CUB */
+	if (!info->algorithm) {
+		if (gpu_single_pass_create(&tk->single_pass, g->n, why,
+		                           sizeof(why)) != GPU_OK) {
+			snprintf(err, err_size,
+			         "scanviz bench: %s at N = %zu: %s", info->name,
+			         g->n, why);
+			return BENCH_FAILED;
+		}
+		tk->prepared = true;
+		return BENCH_OK;
+	}
+	struct scan_request req = {};
+	req.algorithm = scan_algorithm_find(info->algorithm);
+	req.section_kernel = (enum scan_kernel_id)info->scan_kernel;
+	req.input = g->host_input;
+	req.n = g->n;
+	req.section = info->section;
+	req.detail = TRACE_DETAIL_SUMMARY;
+	tk->plan = (struct scan_plan *)malloc(sizeof(*tk->plan));
+	if (!tk->plan) {
+		snprintf(err, err_size, "scanviz bench: out of host memory");
+		return BENCH_FAILED;
+	}
+	if (!req.algorithm || scan_request_check(&req, why, sizeof(why)) != 0 ||
+	    scan_plan_build(tk->plan, &req, why, sizeof(why)) != 0) {
+		snprintf(err, err_size,
+		         "scanviz bench: %s cannot be planned at N = %zu: %s",
+		         info->name, g->n,
+		         req.algorithm ? why : "no such algorithm");
+		return BENCH_FAILED;
+	}
+	for (int b = SCAN_PLAN_OUTPUT + 1; b < tk->plan->buffer_count; b++)
+		CHECK(cudaMalloc((void **)&tk->buffers[b],
+		                 tk->plan->buffer_size[b] * sizeof(float)),
+		      "allocating the block sums");
+	tk->prepared = true;
 	return BENCH_OK;
 }
 
@@ -215,7 +313,7 @@ int bench_gpu_prepare(struct bench_gpu *g, size_t n, const bool use[],
 		return BENCH_FAILED;
 	}
 	/* Outputs start as NaN (all bits set), so an unwritten one shows. */
-	cudaError_t e = bench_fill(g->in, total, (uint64_t)n << 32, g->stream);
+	cudaError_t e = fill(g->in, total, (uint64_t)n << 32, g->stream);
 	if (e == cudaSuccess)
 		e = cudaMemsetAsync(g->out, 0xff, total * sizeof(float),
 		                    g->stream);
@@ -227,6 +325,15 @@ int bench_gpu_prepare(struct bench_gpu *g, size_t n, const bool use[],
 	if (e != cudaSuccess) {
 		(void)release(g); /* the error that counts is e */
 		return fail(e, "filling the inputs", err, err_size);
+	}
+	for (int k = 0; k < BENCH_KERNEL_COUNT; k++) {
+		int rc = use[k] ? prepare_row(g, (enum bench_kernel)k, err,
+		                              err_size)
+		                : BENCH_OK;
+		if (rc != BENCH_OK) {
+			(void)release(g); /* the error that counts is rc's */
+			return rc;
+		}
 	}
 	return BENCH_OK;
 }
@@ -281,71 +388,70 @@ static int reserve_events(struct bench_gpu *g, unsigned int count, char *err,
 	return BENCH_OK;
 }
 
-static cudaError_t launch(struct bench_gpu *g, enum bench_kernel k,
-                          const float *x, float *y)
+/* The device buffer of plan buffer `id`: X and Y are this run's copies. */
+static float *plan_buffer(const struct timed *tk, int id, const float *x,
+                          float *y)
 {
-	size_t n = g->n;
+	if (id == SCAN_PLAN_INPUT)
+		return (float *)x;
+	if (id == SCAN_PLAN_OUTPUT)
+		return y;
+	return id < 0 ? NULL : tk->buffers[id];
+}
+
+/* One run of k from x into y. With `mid`, k has stages and the event is
+ * recorded between its kernel 1 launches and its kernel 3 launches. */
+static int run_once(struct bench_gpu *g, enum bench_kernel k, const float *x,
+                    float *y, cudaEvent_t *mid, const char *what, char *err,
+                    size_t err_size)
+{
+	const struct timed *tk = &g->timed[k];
+	char why[256];
+	int rc = GPU_OK;
 	switch (k) {
 	case BENCH_KERNEL_COPY:
-		return cudaMemcpyAsync(y, x, n * sizeof(float),
-		                       cudaMemcpyDeviceToDevice, g->stream);
+		CHECK(cudaMemcpyAsync(y, x, g->n * sizeof(float),
+		                      cudaMemcpyDeviceToDevice, g->stream),
+		      what);
+		return BENCH_OK;
 	case BENCH_KERNEL_CUB:
-		return bench_cub_launch(g->cub_temp, g->cub_bytes, x, y, n,
-		                        g->stream);
-	case BENCH_KERNEL_SINGLE_PASS:
-		return bench_single_pass_launch(&g->single_pass, x, y, n,
-		                                g->stream);
-	case BENCH_KERNEL_HIER_BRENT_KUNG:
-		return bench_hier_launch(&g->hier_bk, x, y, g->stream);
-	case BENCH_KERNEL_HIER_KOGGE_STONE:
-		return bench_hier_launch(&g->hier_ks, x, y, g->stream);
-	case BENCH_KERNEL_COUNT:
+		CHECK(bench_cub_launch(g->cub_temp, g->cub_bytes, x, y, g->n,
+		                       g->stream),
+		      what);
+		return BENCH_OK;
+	default:
 		break;
 	}
-	return cudaErrorInvalidValue;
-}
-
-/* True when bench_gpu_prepare made the scratch space k needs. */
-static bool prepared_for(const struct bench_gpu *g, enum bench_kernel k)
-{
-	switch (k) {
-	case BENCH_KERNEL_CUB:
-		return g->cub_temp != NULL;
-	case BENCH_KERNEL_SINGLE_PASS:
-		return g->single_pass.state != NULL;
-	case BENCH_KERNEL_HIER_BRENT_KUNG:
-		return g->hier_bk.levels > 0;
-	case BENCH_KERNEL_HIER_KOGGE_STONE:
-		return g->hier_ks.levels > 0;
-	default:
-		return g->in != NULL;
+	if (tk->single_pass) {
+		rc = gpu_single_pass_launch(tk->single_pass, x, y, g->n,
+		                            g->stream, why, sizeof(why));
+	} else {
+		for (size_t i = 0; rc == GPU_OK && i < tk->plan->op_count;
+		     i++) {
+			const struct scan_plan_op *o = &tk->plan->ops[i];
+			if (o->kind != SCAN_PLAN_LAUNCH)
+				continue; /* the trace's read-backs */
+			const struct scan_launch *l = &o->launch;
+			if (mid && scan_kernel_info(l->kernel)->add_back) {
+				CHECK(cudaEventRecord(*mid, g->stream), what);
+				mid = NULL;
+			}
+			rc = gpu_launch(l->kernel, l->grid, l->threads,
+			                plan_buffer(tk, l->x, x, y),
+			                plan_buffer(tk, l->y, x, y),
+			                plan_buffer(tk, l->s, x, y), l->n,
+			                l->section, NULL, g->stream, why,
+			                sizeof(why));
+		}
+		/* one level, no kernel 3: all of the time is kernel 1's */
+		if (rc == GPU_OK && mid)
+			CHECK(cudaEventRecord(*mid, g->stream), what);
 	}
-}
-
-/* The hierarchical scan k times, or NULL for the other kernels. */
-static const struct bench_hier *hier_of(const struct bench_gpu *g,
-                                        enum bench_kernel k)
-{
-	if (k == BENCH_KERNEL_HIER_BRENT_KUNG)
-		return &g->hier_bk;
-	if (k == BENCH_KERNEL_HIER_KOGGE_STONE)
-		return &g->hier_ks;
-	return NULL;
-}
-
-/* One run of k from x into y. With `mid`, k is hierarchical and the event
- * is recorded between its kernel 1 and its kernel 3. */
-static cudaError_t run_once(struct bench_gpu *g, enum bench_kernel k,
-                            const float *x, float *y, cudaEvent_t *mid)
-{
-	if (!mid)
-		return launch(g, k, x, y);
-	const struct bench_hier *h = hier_of(g, k);
-	cudaError_t e = bench_hier_launch_sections(h, x, y, g->stream);
-	if (e == cudaSuccess)
-		e = cudaEventRecord(*mid, g->stream);
-	return e == cudaSuccess ? bench_hier_launch_add_back(h, y, g->stream)
-	                        : e;
+	if (rc != GPU_OK) {
+		snprintf(err, err_size, "scanviz bench: %s: %s", what, why);
+		return BENCH_FAILED;
+	}
+	return BENCH_OK;
 }
 
 /* bench_gpu_measure, and with mid_ms (k hierarchical) bench_gpu_measure's
@@ -357,7 +463,10 @@ static int measure(struct bench_gpu *g, enum bench_kernel k,
 	const char *name =
 		bench_kernel_info(k) ? bench_kernel_info(k)->name : "?";
 	char what[96];
-	if (!prepared_for(g, k)) {
+	bool prepared = k == BENCH_KERNEL_COPY  ? g->in != NULL
+	                : k == BENCH_KERNEL_CUB ? g->cub_temp != NULL
+	                                        : g->timed[k].prepared;
+	if (!prepared) {
 		snprintf(err, err_size,
 		         "scanviz bench: %s was not prepared for N = %zu", name,
 		         g->n);
@@ -370,7 +479,7 @@ static int measure(struct bench_gpu *g, enum bench_kernel k,
 	unsigned int total = warmup + runs;
 	snprintf(what, sizeof(what), "running %s at N = %zu", name, g->n);
 	for (unsigned int r = 0; r < total;) {
-		CHECK(bench_wait(g->stream, BATCH_WAIT_NS), what);
+		CHECK(hold(g->stream, BATCH_WAIT_NS), what);
 		for (unsigned int end = r + BATCH_RUNS; r < total && r < end;
 		     r++) {
 			/* descending, so the last run reads copy 0 */
@@ -387,10 +496,12 @@ static int measure(struct bench_gpu *g, enum bench_kernel k,
 				CHECK(cudaEventRecord(g->start[r - warmup],
 				                      g->stream),
 				      what);
-			CHECK(run_once(g, k, x, y,
-			               timed && mid_ms ? &g->mid[r - warmup]
-			                               : NULL),
-			      what);
+			rc = run_once(g, k, x, y,
+			              timed && mid_ms ? &g->mid[r - warmup]
+			                              : NULL,
+			              what, err, err_size);
+			if (rc != BENCH_OK)
+				return rc;
 			if (timed)
 				CHECK(cudaEventRecord(g->stop[r - warmup],
 				                      g->stream),
@@ -428,7 +539,7 @@ int bench_gpu_measure_stages(struct bench_gpu *g, enum bench_kernel k,
                              double *sections_ms, double *add_back_ms,
                              float *out, char *err, size_t err_size)
 {
-	if (!hier_of(g, k)) {
+	if (!bench_kernel_has_stages(k)) {
 		snprintf(
 			err, err_size,
 			"scanviz bench: %s has no stages to time apart (only the "

@@ -208,13 +208,22 @@ static int check_combination(const struct bench_options *o, char *err,
 			o->timing, file_option);
 		return BENCH_USAGE;
 	}
-	if (o->stages && !o->kernels[BENCH_KERNEL_HIER_BRENT_KUNG] &&
-	    !o->kernels[BENCH_KERNEL_HIER_KOGGE_STONE]) {
+	bool staged = false;
+	char names[256] = "";
+	for (int k = 0; k < BENCH_KERNEL_COUNT; k++) {
+		if (!bench_kernel_has_stages(k))
+			continue;
+		staged = staged || o->kernels[k];
+		size_t used = strlen(names);
+		snprintf(names + used, sizeof(names) - used, "%s%s",
+		         used ? " or " : "", bench_kernel_info(k)->name);
+	}
+	if (o->stages && !staged) {
 		snprintf(
 			err, err_size,
-			"scanviz bench: --stages times the hierarchical scans' kernels "
-			"apart: add hier-brent-kung or hier-kogge-stone to "
-			"--kernels");
+			"scanviz bench: --stages times the hierarchical scans' "
+			"kernels apart: add %s to --kernels",
+			names);
 		return BENCH_USAGE;
 	}
 	return BENCH_OK;

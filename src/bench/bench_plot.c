@@ -122,12 +122,18 @@ static bool dark(const struct scene_theme *theme)
 	return b.r * 299 + b.g * 587 + b.b * 114 < 128 * 1000;
 }
 
+/* A hue written 0xRRGGBB, opaque. */
+#define RGB(HEX)                                                            \
+	{                                                                   \
+		((HEX) >> 16) & 0xff, ((HEX) >> 8) & 0xff, (HEX)&0xff, 0xff \
+	}
+
 struct bench_plot_style bench_plot_style(enum bench_kernel k,
                                          const struct scene_theme *theme)
 {
 	/* Okabe-Ito hues, which stay apart for the common colour-vision
 	 * deficiencies; on a dark ground the blue and the grey get lighter
-	 * members of their families. */
+	 * members of their families. The registry's rows give their own. */
 	static const struct bench_plot_style styles[BENCH_KERNEL_COUNT] = {
 		[BENCH_KERNEL_COPY] = {{0x80, 0x80, 0x80, 0xff},
 	                               BENCH_PLOT_CROSS,
@@ -135,22 +141,25 @@ struct bench_plot_style bench_plot_style(enum bench_kernel k,
 		[BENCH_KERNEL_CUB] = {{0xe6, 0x9f, 0x00, 0xff},
 	                              BENCH_PLOT_DIAMOND,
 	                              0.0f},
-		[BENCH_KERNEL_SINGLE_PASS] = {{0x00, 0x72, 0xb2, 0xff},
-	                                      BENCH_PLOT_CIRCLE,
-	                                      0.0f},
-		[BENCH_KERNEL_HIER_BRENT_KUNG] = {{0xd5, 0x5e, 0x00, 0xff},
-	                                          BENCH_PLOT_TRIANGLE,
-	                                          1.6f},
-		[BENCH_KERNEL_HIER_KOGGE_STONE] = {{0x00, 0x9e, 0x73, 0xff},
-	                                           BENCH_PLOT_SQUARE,
-	                                           1.6f},
+#define SCAN_BENCH(ID, NAME, ALGORITHM, KERNEL, SECTION, BYTES, COLOR, DARK, \
+                   MARKER, DASH, SUMMARY)                                    \
+	[BENCH_KERNEL_##ID] = {RGB(COLOR), BENCH_PLOT_##MARKER, DASH},
+#include "kernels.def"
+#undef SCAN_BENCH
 	};
-	struct bench_plot_style st =
-		styles[(unsigned)k < BENCH_KERNEL_COUNT ? k : 0];
-	if (dark(theme) && k == BENCH_KERNEL_COPY)
-		st.color = (struct scene_color){0xc8, 0xc8, 0xc8, 0xff};
-	if (dark(theme) && k == BENCH_KERNEL_SINGLE_PASS)
-		st.color = (struct scene_color){0x56, 0xb4, 0xe9, 0xff};
+	static const struct scene_color on_dark[BENCH_KERNEL_COUNT] = {
+		[BENCH_KERNEL_COPY] = {0xc8, 0xc8, 0xc8, 0xff},
+		[BENCH_KERNEL_CUB] = {0xe6, 0x9f, 0x00, 0xff},
+#define SCAN_BENCH(ID, NAME, ALGORITHM, KERNEL, SECTION, BYTES, COLOR, DARK, \
+                   ...)                                                      \
+	[BENCH_KERNEL_##ID] = RGB(DARK),
+#include "kernels.def"
+#undef SCAN_BENCH
+	};
+	unsigned int i = (unsigned)k < BENCH_KERNEL_COUNT ? k : 0;
+	struct bench_plot_style st = styles[i];
+	if (dark(theme))
+		st.color = on_dark[i];
 	return st;
 }
 

@@ -117,12 +117,6 @@ struct stages {
 	double sections_ms, add_back_ms; /* medians */
 };
 
-static bool is_hier(int k)
-{
-	return k == BENCH_KERNEL_HIER_BRENT_KUNG ||
-	       k == BENCH_KERNEL_HIER_KOGGE_STONE;
-}
-
 /* Times kernel k's halves apart in runs of their own (the event between
  * them is not in the row's figure) and checks that run's output too. */
 static int time_stages(struct run *run, int k, unsigned int log2_n,
@@ -245,7 +239,7 @@ static int run_size(struct run *run, unsigned int log2_n, char *err,
 			        name, n, r->failure);
 			run->check_failed = true;
 		}
-		if (o->stages && is_hier(k)) {
+		if (o->stages && bench_kernel_has_stages(k)) {
 			rc = time_stages(run, k, log2_n, input, &stages[k], err,
 			                 err_size);
 			if (rc != BENCH_OK)
@@ -324,8 +318,10 @@ int bench_run(const struct bench_options *o, char *err, size_t err_size)
 	if (!o->quiet) {
 		size_t per_n = 0;
 		for (int k = 0; k < BENCH_KERNEL_COUNT; k++)
-			per_n += o->kernels[k] ? 1 + (o->stages && is_hier(k))
-			                       : 0;
+			per_n += o->kernels[k]
+			                 ? 1 + (o->stages &&
+			                        bench_kernel_has_stages(k))
+			                 : 0;
 		progress_init(&run.bar, "bench", sizes * per_n);
 	}
 	run.quiet = o->quiet || progress_on(&run.bar);

@@ -1,27 +1,28 @@
-/* bench_table.c - the one table of what the bench times. Depends on
- * bench_table.h. */
+/* bench_table.c - the one table of what the bench times: the two
+ * baselines, then the registry's SCAN_BENCH rows. Depends on
+ * bench_table.h and scan.h (the kernel ids). */
 #include "bench_table.h"
 
 #include <string.h>
 
+#include "scan.h"
+
 static const struct bench_kernel_info kernels[BENCH_KERNEL_COUNT] = {
 	[BENCH_KERNEL_COPY] = {"copy",
                                "device-to-device copy: the bandwidth ceiling",
-                               8.0},
-	[BENCH_KERNEL_CUB] = {"cub", "CUB's DeviceScan::InclusiveSum", 8.0},
-	[BENCH_KERNEL_SINGLE_PASS] = {"single-pass",
-                                      "decoupled look-back, one pass "
-                                      "(kernels/single_pass.cu)",
-                                      8.0},
-	/* Kernel 1 reads X and writes Y; kernel 3 reads Y and writes it back. */
-	[BENCH_KERNEL_HIER_BRENT_KUNG] = {"hier-brent-kung",
-                                          "section 9.5 over brent_kung_scan, "
-                                          "section 2048",
-                                          16.0},
-	[BENCH_KERNEL_HIER_KOGGE_STONE] = {"hier-kogge-stone",
-                                           "section 9.5 over kogge_stone_scan, "
-                                           "section 1024",
-                                           16.0},
+                               8.0, NULL, -1, 0},
+	[BENCH_KERNEL_CUB] = {"cub", "CUB's DeviceScan::InclusiveSum", 8.0,
+                              NULL, -1, 0},
+#define SCAN_BENCH(ID, NAME, ALGORITHM, KERNEL, SECTION, BYTES, COLOR, DARK, \
+                   MARKER, DASH, SUMMARY)                                    \
+	[BENCH_KERNEL_##ID] = {NAME,                                         \
+	                       SUMMARY,                                      \
+	                       BYTES,                                        \
+	                       ALGORITHM,                                    \
+	                       SCAN_KERNEL_##KERNEL,                         \
+	                       SECTION},
+#include "kernels.def"
+#undef SCAN_BENCH
 };
 
 const struct bench_kernel_info *bench_kernel_info(enum bench_kernel k)
@@ -35,4 +36,9 @@ int bench_kernel_from_name(const char *name)
 		if (strcmp(kernels[k].name, name) == 0)
 			return k;
 	return -1;
+}
+
+bool bench_kernel_has_stages(enum bench_kernel k)
+{
+	return (unsigned)k < BENCH_KERNEL_COUNT && kernels[k].algorithm;
 }

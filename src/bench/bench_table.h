@@ -1,4 +1,5 @@
-/* bench_table.h - what the benchmark times: its kernels by name, the status
+/* bench_table.h - what the benchmark times: the copy and CUB, then the
+ * rows SCAN_BENCH of the registry kernels/kernels.def, by name; the status
  * codes of the bench layer, and one measured figure. Plain C11, no CUDA:
  * the report, the plot and the tests use it without a GPU. */
 #ifndef SCANVIZ_BENCH_TABLE_H
@@ -21,11 +22,11 @@ enum bench_status {
 
 /* The approaches the bench times, in the order the table lists them. */
 enum bench_kernel {
-	BENCH_KERNEL_COPY = 0,         /* cudaMemcpyAsync device to device */
-	BENCH_KERNEL_CUB,              /* cub::DeviceScan::InclusiveSum */
-	BENCH_KERNEL_SINGLE_PASS,      /* kernels/single_pass.cu */
-	BENCH_KERNEL_HIER_BRENT_KUNG,  /* section 9.5 over brent_kung_scan */
-	BENCH_KERNEL_HIER_KOGGE_STONE, /* section 9.5 over kogge_stone_scan */
+	BENCH_KERNEL_COPY = 0, /* cudaMemcpyAsync device to device */
+	BENCH_KERNEL_CUB,      /* cub::DeviceScan::InclusiveSum */
+#define SCAN_BENCH(ID, ...) BENCH_KERNEL_##ID,
+#include "kernels.def"
+#undef SCAN_BENCH
 	BENCH_KERNEL_COUNT
 };
 
@@ -40,12 +41,22 @@ struct bench_kernel_info {
 	 * not counting the block sums and tile descriptors (a fraction of a
 	 * byte): what the lesson compares with the measured figures. */
 	double bytes_moved;
+	/* What runs: the launch plan of `algorithm` over section kernel
+	 * `scan_kernel` (an enum scan_kernel_id) at SECTION_SIZE `section`;
+	 * with algorithm NULL, the single-pass kernel `scan_kernel` alone;
+	 * -1 for the copy and CUB. */
+	const char *algorithm;
+	int scan_kernel;
+	unsigned int section;
 };
 
 /* The entry of `k`, or NULL when k is out of range. */
 const struct bench_kernel_info *bench_kernel_info(enum bench_kernel k);
 /* The kernel named `name`, or -1. */
 int bench_kernel_from_name(const char *name);
+/* True when k runs a hierarchical plan, whose kernel 1 and kernel 3 the
+ * bench can time apart (--stages). */
+bool bench_kernel_has_stages(enum bench_kernel k);
 
 /* One measured figure: a kernel at one N. */
 struct bench_result {

@@ -253,7 +253,8 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 	struct emu *e = ctx;
 	struct buffer *x = find_buffer(e, l->x), *y = find_buffer(e, l->y),
 		      *s = find_buffer(e, l->s);
-	if (l->kernel >= SCAN_KERNEL_COUNT || l->threads == 0 ||
+	if (l->kernel >= SCAN_KERNEL_COUNT ||
+	    !scan_kernel_info(l->kernel)->traceable || l->threads == 0 ||
 	    l->threads > SCAN_MAX_THREADS || l->section > SCAN_MAX_SECTION)
 		return set_error(err, size,
 		                 "internal error: launch out of range");

@@ -69,13 +69,31 @@ int gpu_copier_wait(struct gpu_copier *c, int slot, char *err, size_t err_size);
 int gpu_synchronize(char *err, size_t err_size);
 
 /* Launches kernel `kernel` (an enum scan_kernel_id of scan.h) over device
- * buffers x, y, s (s and x may be NULL). With trace == NULL the untraced
- * build runs, exactly the code of kernels/ (what benchmarks time); with a
- * trace layout (gpu_trace_buf.h, device pointers filled in) the traced
- * build runs and writes it. Returns once the launch is queued. */
+ * buffers x, y, s (s and x may be NULL) on `stream` (a cudaStream_t; NULL
+ * for the default stream). With trace == NULL the untraced build runs,
+ * exactly the code of kernels/ (what benchmarks time); with a trace layout
+ * (gpu_trace_buf.h, device pointers filled in) the traced build runs and
+ * writes it. A single-pass kernel goes through gpu_single_pass_launch.
+ * Returns once the launch is queued. */
 int gpu_launch(int kernel, uint32_t grid, uint32_t threads, const float *x,
                float *y, float *s, uint32_t n, uint32_t section,
-               const struct gpu_trace_args *trace, char *err, size_t err_size);
+               const struct gpu_trace_args *trace, void *stream, char *err,
+               size_t err_size);
+
+/* The single-pass scan of kernels/single_pass.cu (SCAN_KERNEL_SINGLE_PASS):
+ * the tile shape chosen for n, and the tile descriptors it keeps between
+ * launches. gpu_single_pass_create returns GPU_NO_MEMORY when the device
+ * has no room for them; gpu_single_pass_destroy(NULL) does nothing. */
+struct gpu_single_pass;
+int gpu_single_pass_create(struct gpu_single_pass **out, size_t n, char *err,
+                           size_t err_size);
+void gpu_single_pass_destroy(struct gpu_single_pass *sp);
+/* Tiles, one block each, a launch over the n of create has. */
+unsigned int gpu_single_pass_tiles(const struct gpu_single_pass *sp);
+/* Queues one scan of x[0..n) into y on `stream` (as gpu_launch); x and y
+ * must be 16-byte aligned. */
+int gpu_single_pass_launch(struct gpu_single_pass *sp, const float *x, float *y,
+                           size_t n, void *stream, char *err, size_t err_size);
 
 /* Checks that this build has machine code for the current device (part of
  * gpu_probe). Returns GPU_OK or GPU_ERROR with the reason. */

@@ -313,7 +313,7 @@ static int launch_untraced(struct gpu_backend *b, const struct scan_launch *l,
 	if (check(b,
 	          gpu_launch(l->kernel, l->grid, l->threads, x ? x->dev : NULL,
 	                     y->dev, s ? s->dev : NULL, l->n, l->section, NULL,
-	                     err, size),
+	                     NULL, err, size),
 	          NULL, err, size) ||
 	    check(b, gpu_synchronize(err, size), NULL, err, size))
 		return -1;
@@ -365,7 +365,7 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 	if (check(b,
 	          gpu_launch(l->kernel, l->grid, l->threads, x ? x->dev : NULL,
 	                     y->dev, s ? s->dev : NULL, l->n, l->section, &a,
-	                     err, size),
+	                     NULL, err, size),
 	          NULL, err, size) ||
 	    /* a blocking copy: waits for the kernel, and reports its errors */
 	    check(b, gpu_copy_to_host(&h, b->header_dev, sizeof(h), err, size),

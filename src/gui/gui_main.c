@@ -275,7 +275,7 @@ int gui_main(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
-	sources = scene_source_set_load(argv[0]);
+	sources = scene_source_set_load();
 	app->sources = sources;
 	if (a.screenshot_dir)
 		snprintf(app->screenshot_dir, sizeof(app->screenshot_dir), "%s",

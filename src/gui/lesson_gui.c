@@ -294,7 +294,7 @@ int lesson_gui_main(int argc, char **argv)
 	                        sizeof(err)))
 		fprintf(stderr, "scanviz: %s; the lesson goes on without it\n",
 		        err);
-	sources = scene_source_set_load(argv[0]);
+	sources = scene_source_set_load();
 	app->sources = sources;
 	if (a.screenshot_dir)
 		snprintf(app->screenshot_dir, sizeof(app->screenshot_dir), "%s",

@@ -390,7 +390,7 @@ int render_main(int argc, char **argv)
 		fprintf(stderr, "scanviz render: %s\n", err);
 		goto done;
 	}
-	sources = scene_source_set_load(NULL);
+	sources = scene_source_set_load();
 	s = scene_create(a.width, a.height);
 	if (!sources || !s) {
 		fprintf(stderr, "scanviz render: out of memory\n");

@@ -10,25 +10,48 @@
 
 #include "trace.h"
 
-/* The kernels of kernels/, each a __global__ function there. */
+/* The kernels of kernels/, one per row of kernels/kernels.def. */
 enum scan_kernel_id {
-	SCAN_KERNEL_KOGGE_STONE_BOOK = 0, /* kogge_stone_book_scan */
-	SCAN_KERNEL_KOGGE_STONE,          /* kogge_stone_scan */
-	SCAN_KERNEL_BRENT_KUNG,           /* brent_kung_scan */
-	SCAN_KERNEL_ADD_BACK,             /* hierarchical_add_back */
-	SCAN_KERNEL_BOOK_SECTION,         /* hierarchical_book_scan */
-	SCAN_KERNEL_BOOK_ADD_BACK,        /* hierarchical_book_add_back */
-	SCAN_KERNEL_BOOK_BK_SECTION,      /* hierarchical_book_bk_scan */
+#define SCAN_KERNEL(ID, ...) SCAN_KERNEL_##ID,
+#include "kernels.def"
+#undef SCAN_KERNEL
 	SCAN_KERNEL_COUNT
+};
+
+/* How many threads a launch of a kernel has (kernels.def's THREADS). */
+enum scan_threads {
+	SCAN_THREADS_SECTION, /* one per element of the section */
+	SCAN_THREADS_HALF,    /* one per two elements (Brent-Kung) */
+	SCAN_THREADS_STRIDED, /* at most SCAN_MAX_THREADS, striding */
+	SCAN_THREADS_TILE,    /* the single-pass launcher's tile shape */
+};
+
+/* What a kernel does in a scan (kernels.def's ROLE). */
+enum scan_role {
+	SCAN_ROLE_SECTION,     /* scans sections of XY: kernel 1 (and 2) */
+	SCAN_ROLE_ADD_BACK,    /* kernel 3 of 9.5: no XY, one step per block */
+	SCAN_ROLE_SINGLE_PASS, /* the whole scan, one launch, own parameters */
+};
+
+/* The steps one block records (kernels.def's STEPS). */
+enum scan_steps {
+	SCAN_STEPS_BOOK_KOGGE_STONE, /* load, iterations while stride < t */
+	SCAN_STEPS_KOGGE_STONE,      /* load, log2 iterations, store */
+	SCAN_STEPS_BRENT_KUNG,       /* load, two trees, store */
+	SCAN_STEPS_ONE,
 };
 
 struct scan_kernel_info {
 	const char *function; /* name of the __global__ function */
 	const char *source;   /* file in kernels/ */
 	uint32_t max_section; /* largest SECTION_SIZE it takes */
-	bool two_per_thread;  /* Brent-Kung: SECTION_SIZE / 2 threads */
-	bool add_back;        /* kernel 3: no XY, one step per block */
+	enum scan_threads threads;
+	enum scan_role role;
+	enum scan_steps steps;
+	bool add_back;  /* role is SCAN_ROLE_ADD_BACK */
+	bool traceable; /* built for the emulator and traced on the GPU */
 	bool race_free;
+	const char *section_name; /* as kernel 1 in a trace; "" if none */
 };
 
 const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id);
@@ -43,8 +66,9 @@ uint32_t scan_kernel_steps(enum scan_kernel_id id, uint32_t section);
 struct scan_algorithm {
 	const char *name;    /* "kogge-stone", ... */
 	const char *summary; /* one line for --help and `scanviz lessons` */
-	const char *book_section;           /* "9.2", ... */
-	enum scan_kernel_id section_kernel; /* default section kernel */
+	const char *book_section;            /* "9.2", ... */
+	enum scan_kernel_id section_kernel;  /* default section kernel */
+	enum scan_kernel_id add_back_kernel; /* kernel 3 when hierarchical */
 	bool hierarchical;          /* any length, sections plus block sums */
 	bool choose_section_kernel; /* --section-kernel applies */
 	bool wrong_on_purpose; /* the book's listing, kept with its mistakes */

@@ -8,45 +8,47 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "scan_limits.h"
+
+/* One entry per row of kernels/kernels.def, in its order. */
 static const struct scan_kernel_info kernels[SCAN_KERNEL_COUNT] = {
-	[SCAN_KERNEL_KOGGE_STONE_BOOK] = {"kogge_stone_book_scan",
-                                          "kogge_stone.cu", 1024, false, false,
-                                          false},
-	[SCAN_KERNEL_KOGGE_STONE] = {"kogge_stone_scan", "kogge_stone.cu", 1024,
-                                     false, false, true},
-	[SCAN_KERNEL_BRENT_KUNG] = {"brent_kung_scan", "brent_kung.cu", 2048,
-                                    true, false, true},
-	[SCAN_KERNEL_ADD_BACK] = {"hierarchical_add_back", "hierarchical.cu",
-                                  2048, false, true, true},
-	[SCAN_KERNEL_BOOK_SECTION] = {"hierarchical_book_scan",
-                                      "hierarchical_book.cu", 1024, false,
-                                      false, false},
-	[SCAN_KERNEL_BOOK_ADD_BACK] = {"hierarchical_book_add_back",
-                                       "hierarchical_book.cu", 1024, false,
-                                       true, false},
-	[SCAN_KERNEL_BOOK_BK_SECTION] = {"hierarchical_book_bk_scan",
-                                         "hierarchical_book_bk.cu", 2048, true,
-                                         false, false},
+#define SCAN_KERNEL(ID, FUNCTION, FILE, MAX_SECTION, THREADS, ROLE, STEPS, \
+                    TRACEABLE, RACE_FREE, SECTION_NAME)                    \
+	[SCAN_KERNEL_##ID] = {#FUNCTION,                                   \
+	                      FILE,                                        \
+	                      MAX_SECTION,                                 \
+	                      SCAN_THREADS_##THREADS,                      \
+	                      SCAN_ROLE_##ROLE,                            \
+	                      SCAN_STEPS_##STEPS,                          \
+	                      SCAN_ROLE_##ROLE == SCAN_ROLE_ADD_BACK,      \
+	                      TRACEABLE,                                   \
+	                      RACE_FREE,                                   \
+	                      SECTION_NAME},
+#include "kernels.def"
+#undef SCAN_KERNEL
 };
 
 static const struct scan_algorithm algorithms[] = {
 	{"kogge-stone-book",
          "the simple scan exactly as printed: in place, racy", "9.2",
-         SCAN_KERNEL_KOGGE_STONE_BOOK, false, false, true},
+         SCAN_KERNEL_KOGGE_STONE_BOOK, SCAN_KERNEL_COUNT, false, false, true},
 	{"kogge-stone", "the simple scan, race-free (Figure 9.1)", "9.2",
-         SCAN_KERNEL_KOGGE_STONE, false, false, false},
+         SCAN_KERNEL_KOGGE_STONE, SCAN_KERNEL_COUNT, false, false, false},
 	{"brent-kung",
          "the work-efficient scan: reduction and reverse trees (Figure 9.5)",
-         "9.4", SCAN_KERNEL_BRENT_KUNG, false, false, false},
+         "9.4", SCAN_KERNEL_BRENT_KUNG, SCAN_KERNEL_COUNT, false, false, false},
 	{"hierarchical",
          "any length: section scans, block sums S, add-back (Figure 9.10)",
-         "9.5", SCAN_KERNEL_BRENT_KUNG, true, true, false},
+         "9.5", SCAN_KERNEL_BRENT_KUNG, SCAN_KERNEL_ADD_BACK, true, true,
+         false},
 	{"hierarchical-book",
          "the hierarchical scan's kernels as printed: wrong on purpose", "9.5",
-         SCAN_KERNEL_BOOK_SECTION, true, false, true},
+         SCAN_KERNEL_BOOK_SECTION, SCAN_KERNEL_BOOK_ADD_BACK, true, false,
+         true},
 	{"hierarchical-book-bk",
          "kernel 1 as printed around the work-efficient scan: S never written",
-         "9.5", SCAN_KERNEL_BOOK_BK_SECTION, true, false, true},
+         "9.5", SCAN_KERNEL_BOOK_BK_SECTION, SCAN_KERNEL_BOOK_ADD_BACK, true,
+         false, true},
 };
 
 const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id)
@@ -56,10 +58,15 @@ const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id)
 
 uint32_t scan_kernel_threads(enum scan_kernel_id id, uint32_t section)
 {
-	if (kernels[id].two_per_thread)
+	switch (kernels[id].threads) {
+	case SCAN_THREADS_HALF:
 		return (section + 1) / 2;
-	if (kernels[id].add_back && section > 1024)
-		return 1024;
+	case SCAN_THREADS_STRIDED:
+		return section > SCAN_MAX_THREADS ? SCAN_MAX_THREADS : section;
+	case SCAN_THREADS_SECTION:
+	case SCAN_THREADS_TILE:
+		break;
+	}
 	return section;
 }
 
@@ -73,25 +80,21 @@ uint32_t scan_ceil_log2(uint64_t v)
 
 uint32_t scan_kernel_steps(enum scan_kernel_id id, uint32_t section)
 {
-	switch (id) {
-	case SCAN_KERNEL_KOGGE_STONE_BOOK: {
+	switch (kernels[id].steps) {
+	case SCAN_STEPS_BOOK_KOGGE_STONE: {
 		/* thread SECTION_SIZE - 1 runs the most iterations; no store step */
 		uint32_t iterations = 0;
 		for (uint32_t stride = 1; stride <= section - 1; stride *= 2)
 			iterations++;
 		return 1 + iterations;
 	}
-	case SCAN_KERNEL_KOGGE_STONE:
-	case SCAN_KERNEL_BOOK_SECTION:
+	case SCAN_STEPS_KOGGE_STONE:
 		return 1 + scan_ceil_log2(section) + 1;
-	case SCAN_KERNEL_BRENT_KUNG:
-	case SCAN_KERNEL_BOOK_BK_SECTION: {
+	case SCAN_STEPS_BRENT_KUNG: {
 		uint32_t levels = scan_ceil_log2(section);
 		return 1 + levels + (levels >= 2 ? levels - 1 : 0) + 1;
 	}
-	case SCAN_KERNEL_ADD_BACK:
-	case SCAN_KERNEL_BOOK_ADD_BACK:
-	case SCAN_KERNEL_COUNT:
+	case SCAN_STEPS_ONE:
 		break;
 	}
 	return 1;
@@ -115,29 +118,27 @@ const struct scan_algorithm *scan_algorithm_find(const char *name)
 	return NULL;
 }
 
+/* The kernels --section-kernel may name: race-free section scans with a
+ * name. */
+static bool choosable(enum scan_kernel_id id)
+{
+	return (unsigned)id < SCAN_KERNEL_COUNT &&
+	       kernels[id].role == SCAN_ROLE_SECTION && kernels[id].race_free &&
+	       kernels[id].section_name[0] != '\0';
+}
+
 int scan_section_kernel_from_name(const char *name)
 {
-	if (name && strcmp(name, "kogge-stone") == 0)
-		return SCAN_KERNEL_KOGGE_STONE;
-	if (name && strcmp(name, "brent-kung") == 0)
-		return SCAN_KERNEL_BRENT_KUNG;
+	for (int id = 0; name && id < SCAN_KERNEL_COUNT; id++)
+		if (choosable((enum scan_kernel_id)id) &&
+		    strcmp(kernels[id].section_name, name) == 0)
+			return id;
 	return -1;
 }
 
 const char *scan_section_kernel_name(enum scan_kernel_id id)
 {
-	switch (id) {
-	case SCAN_KERNEL_KOGGE_STONE:
-		return "kogge-stone";
-	case SCAN_KERNEL_BRENT_KUNG:
-		return "brent-kung";
-	case SCAN_KERNEL_BOOK_SECTION:
-		return "kogge-stone-book-kernel-1";
-	case SCAN_KERNEL_BOOK_BK_SECTION:
-		return "brent-kung-book-kernel-1";
-	default:
-		return "";
-	}
+	return (unsigned)id < SCAN_KERNEL_COUNT ? kernels[id].section_name : "";
 }
 
 size_t scan_blocks_of(size_t n, uint32_t section)
@@ -206,9 +207,7 @@ int scan_request_check(struct scan_request *req, char *err, size_t err_size)
 	}
 	if (check_sums(req, err, err_size))
 		return -1;
-	if (!a->choose_section_kernel ||
-	    (req->section_kernel != SCAN_KERNEL_KOGGE_STONE &&
-	     req->section_kernel != SCAN_KERNEL_BRENT_KUNG))
+	if (!a->choose_section_kernel || !choosable(req->section_kernel))
 		req->section_kernel = a->section_kernel;
 	uint32_t max = kernels[req->section_kernel].max_section;
 

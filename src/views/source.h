@@ -1,13 +1,6 @@
-/* source.h - the kernel sources of kernels/, loaded once for the side
- * panel. Where they are found at run time (first hit wins):
- *   1. $SCANVIZ_KERNEL_DIR, when set;
- *   2. <dir of the executable>/../share/scanviz/kernels (an install:
- *      bin/scanviz next to share/scanviz/kernels);
- *   3. the configured install data dir (SCANVIZ_KERNEL_INSTALL_DIR);
- *   4. a folder `kernels` in the executable's folder or any folder above it
- *      (a build tree: build-x/src/cli/scanviz finds the source tree's kernels/);
- *   5. the build's source tree (SCANVIZ_KERNEL_SOURCE_DIR, set by Meson).
- * Pure C (stdio, and readlink on /proc/self/exe); depends on scan.h. */
+/* source.h - the kernel sources of kernels/, split into lines once for the
+ * side panel. Their text is built into the program (kernel_sources.h), so
+ * nothing is read at run time. Pure C; depends on kernel_sources.h. */
 #ifndef SCANVIZ_SOURCE_H
 #define SCANVIZ_SOURCE_H
 
@@ -17,7 +10,6 @@
 /* One file, split into lines (1-based access through scene_source_line). */
 struct scene_source {
 	char name[64]; /* the file name, e.g. "kogge_stone.cu" */
-	char *path;    /* where it was read from */
 	char *data;    /* the file, with each '\n' replaced by '\0' */
 	char **lines;
 	size_t line_count;
@@ -32,20 +24,16 @@ struct scene_source {
 	size_t shown_count;
 };
 
-/* Every file the kernel table names, loaded together. */
+/* Every kernel file the code panel can show, loaded together. */
 struct scene_source_set {
 	struct scene_source *files;
 	size_t count;
-	char dir[512]; /* the folder they were read from; "" when not found */
-	char searched[1024]; /* the folders tried, for an error message */
 };
 
-/* Loads every kernel source named in the kernel table from the first folder
- * (in the order above) that holds them all. `exe_path` is argv[0] or NULL
- * (then /proc/self/exe is used). Returns a new set (free with
- * scene_source_set_destroy) whose count is 0 when no folder held them: the
- * panel then says where it looked. Returns NULL only when out of memory. */
-struct scene_source_set *scene_source_set_load(const char *exe_path);
+/* Splits every built-in kernel source into lines and its book form.
+ * Returns a new set (free with scene_source_set_destroy), or NULL when out
+ * of memory. */
+struct scene_source_set *scene_source_set_load(void);
 void scene_source_set_destroy(struct scene_source_set *set);
 
 /* The file named `name` in the set, or NULL. */

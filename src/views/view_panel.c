@@ -322,11 +322,7 @@ static void source_missing(struct view_ctx *c, const struct scan_kernel_info *k,
                            float y, float bottom, float size, float line_h)
 {
 	char buf[1400];
-	if (k && c->v->sources && c->v->sources->count == 0)
-		snprintf(buf, sizeof(buf),
-		         "kernels/%s not found (looked in %s)", k->source,
-		         c->v->sources->searched);
-	else if (k)
+	if (k)
 		snprintf(buf, sizeof(buf), "kernels/%s: source not loaded",
 		         k->source);
 	else

@@ -1,20 +1,20 @@
 /* gpu_single_pass_run.cu - runs kernels/single_pass.cu, the benchmark's
  * single-pass scan, for tests/gpu/sanitize.sh to run under
  * compute-sanitizer. The kernel has no traced build (it is timed, not
- * shown), so gpu_sanitize_run cannot run it; this goes through the bench's
- * own launcher, LAUNCHES times over one input, so that every launch after
- * the first meets the tile descriptors an earlier one left behind.
+ * shown), so gpu_sanitize_run cannot run it; this goes through the GPU
+ * layer's launcher (gpu_single_pass_launch, which the bench times),
+ * LAUNCHES times over one input, so that every launch after the first
+ * meets the tile descriptors an earlier one left behind.
  *   gpu_single_pass_run N [LAUNCHES]   (LAUNCHES 1 to 8, default 2)
  * Prints one line; exits 0 when every output matched a sequential scan, 1
  * when one did not or a CUDA call failed, 2 on bad usage, 77 without a
- * usable GPU. Depends on bench_kernels.cuh, bench_check.h, gpu.h (the
- * probe) and scan.h (the reference scan). */
+ * usable GPU. Depends on gpu.h (the probe and the launcher), bench_check.h
+ * and scan.h (the reference scan). */
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "bench_check.h"
-#include "bench_kernels.cuh"
 #include "gpu.h"
 
 extern "C" {
@@ -33,16 +33,23 @@ static int cuda_failed(cudaError_t e, const char *what)
 static int run(const float *x, float *y, size_t n, unsigned int launches,
                const double *ref, float *out)
 {
-	struct bench_single_pass sp;
-	cudaError_t e = bench_single_pass_create(&sp, n);
-	if (e != cudaSuccess)
-		return cuda_failed(e, "allocating the tile descriptors");
+	char err[256];
+	struct gpu_single_pass *sp;
+	if (gpu_single_pass_create(&sp, n, err, sizeof(err)) != GPU_OK) {
+		fprintf(stderr, "gpu_single_pass_run: %s\n", err);
+		return 1;
+	}
 	int rc = 0;
 	for (unsigned int l = 1; l <= launches && rc == 0; l++) {
 		/* poison the output: an element no tile writes shows as NaN */
-		e = cudaMemset(y, 0xff, n * sizeof(float));
-		if (e == cudaSuccess)
-			e = bench_single_pass_launch(&sp, x, y, n, 0);
+		cudaError_t e = cudaMemset(y, 0xff, n * sizeof(float));
+		if (e == cudaSuccess &&
+		    gpu_single_pass_launch(sp, x, y, n, NULL, err,
+		                           sizeof(err)) != GPU_OK) {
+			fprintf(stderr, "gpu_single_pass_run: %s\n", err);
+			rc = 1;
+			break;
+		}
 		if (e == cudaSuccess)
 			e = cudaDeviceSynchronize();
 		if (e == cudaSuccess)
@@ -63,11 +70,9 @@ static int run(const float *x, float *y, size_t n, unsigned int launches,
 	}
 	if (rc == 0)
 		printf("single-pass n=%zu: %u tiles, %u launches, output right\n",
-		       n, sp.tiles, launches);
-	e = bench_single_pass_destroy(&sp);
-	return rc == 0 && e != cudaSuccess
-	               ? cuda_failed(e, "freeing the tile descriptors")
-	               : rc;
+		       n, gpu_single_pass_tiles(sp), launches);
+	gpu_single_pass_destroy(sp);
+	return rc;
 }
 
 int main(int argc, char **argv)
@@ -103,12 +108,12 @@ int main(int argc, char **argv)
 	e = cudaMalloc((void **)&x, n * sizeof(float));
 	if (e == cudaSuccess)
 		e = cudaMalloc((void **)&y, n * sizeof(float));
-	/* the bench's inputs: integers 0..3 from a hash of the index */
+	/* integers 0..3 from a hash of the index, as the bench's inputs */
+	for (unsigned long i = 0; i < n; i++)
+		input[i] = (float)(((i + 1) * 2654435761u >> 13) & 3u);
 	if (e == cudaSuccess)
-		e = bench_fill(x, n, (uint64_t)n << 32, 0);
-	if (e == cudaSuccess)
-		e = cudaMemcpy(input, x, n * sizeof(float),
-		               cudaMemcpyDeviceToHost);
+		e = cudaMemcpy(x, input, n * sizeof(float),
+		               cudaMemcpyHostToDevice);
 	if (e != cudaSuccess) {
 		rc = cuda_failed(e, "preparing the input");
 		goto done;

@@ -167,7 +167,7 @@ int main(int argc, char **argv)
 	if (!fonts)
 		return usage(err);
 	int rc = 1;
-	struct scene_source_set *sources = scene_source_set_load(argv[0]);
+	struct scene_source_set *sources = scene_source_set_load();
 	struct gui_app *app =
 		make_app(&a, argc, argv, first, render_fonts_metrics(fonts));
 	if (!app || (a.lesson && add_lesson(app, &a) != 0))

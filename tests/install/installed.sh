@@ -3,8 +3,8 @@
 # scanviz needs in place, and the installed program runs from another
 # folder with its installed data. Usage: installed.sh MESON BUILD_ROOT
 # SOURCE_ROOT PREFIX BINDIR DATADIR MANDIR GUI(true|false) MAN(true|false).
-# The destdir tree is not under PREFIX, so the lessons and kernels are named
-# with the documented SCANVIZ_LESSON_DIR and SCANVIZ_KERNEL_DIR.
+# The destdir tree is not under PREFIX, so the lessons are named with the
+# documented SCANVIZ_LESSON_DIR; the kernel sources are built in.
 meson=$1 build=$2 src=$3 prefix=$4 bindir=$5 datadir=$6 mandir=$7 gui=$8 man=$9
 dest=$(mktemp -d)
 trap 'rm -rf "$dest"' EXIT
@@ -32,10 +32,6 @@ while read -r name; do
 	case $name in '' | '#'*) continue ;; *.md) ;; *) name=$name.md ;; esac
 	need "$share/scanviz/lessons/$name"
 done < <(sed 's/[[:space:]]*#.*//' "$src/lessons/manifest")
-# every kernel source the kernel table names (the window's code panel)
-for f in $(grep -ho '"[a-z_0-9]*\.cu"' "$src/src/scan/scan_tables.c" | tr -d '"' | sort -u); do
-	need "$share/scanviz/kernels/$f"
-done
 need "$share/bash-completion/completions/scanviz"
 need "$share/zsh/site-functions/_scanviz"
 if [ "$man" = true ]; then
@@ -58,7 +54,6 @@ fi
 mkdir "$dest/elsewhere"
 cd "$dest/elsewhere" || exit 1
 export SCANVIZ_LESSON_DIR=$share/scanviz/lessons
-export SCANVIZ_KERNEL_DIR=$share/scanviz/kernels
 "$exe" --version >/dev/null || fail "the installed scanviz --version failed"
 list=$("$exe" lessons 2>&1) || fail "the installed scanviz lessons failed: $list"
 grep -q 'simple-scan' <<<"$list" || fail "the installed lessons list no simple-scan: $list"
