@@ -58,8 +58,15 @@ static int launch(struct driver *d, enum scan_kernel_id kernel, uint32_t grid,
 		.section = section,
 		.level = level,
 	};
-	return d->backend->launch(d->backend->ctx, &l, d->trace, d->err,
-	                          d->err_size);
+	const struct scan_kernel_info *k = scan_kernel_info(kernel);
+	if (d->backend->launch(d->backend->ctx, &l, d->trace, d->err,
+	                       d->err_size))
+		return -1;
+	trace_set_launch_kernel(d->trace, k->source,
+	                        k->add_back ? TRACE_ROLE_ADD_BACK
+	                                    : TRACE_ROLE_SECTION_SCAN,
+	                        !k->race_free);
+	return 0;
 }
 
 /* Scans the n values of buffer x into buffer y at hierarchy level `level`:
@@ -136,6 +143,11 @@ int scan_run(const struct scan_backend *backend, const struct scan_request *req,
 	const struct scan_algorithm *a = req->algorithm;
 
 	trace_set_name(t->algorithm, sizeof(t->algorithm), a->name);
+	t->family = a->hierarchical ? TRACE_FAMILY_HIERARCHICAL
+	                            : TRACE_FAMILY_SINGLE_BLOCK;
+	trace_set_name(t->book_section, sizeof(t->book_section),
+	               a->book_section);
+	trace_set_name(t->description, sizeof(t->description), a->summary);
 	trace_set_name(t->section_kernel, sizeof(t->section_kernel),
 	               a->hierarchical
 	                       ? scan_section_kernel_name(req->section_kernel)

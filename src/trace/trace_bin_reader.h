@@ -42,6 +42,7 @@ struct tb_reader {
 	struct tb_hash hash;
 
 	struct trace *t;
+	uint32_t version; /* of the file: 1 (no facts, derived) or 2 */
 };
 
 /* Writes the error "NAME: what (at byte N); record the trace again..."
