@@ -485,7 +485,8 @@ static int read_step_extras(struct tb_reader *r, size_t s, const uint32_t *e,
 			               "steps[%zu]: snapshot of array %lu, which "
 			               "is not declared (the trace has %zu)",
 			               s, (unsigned long)array, t->array_count);
-		if (len > run->snapshot_values || len > tb_left(r) / 4)
+		if (len > run->snapshot_values - r->other_values ||
+		    len > tb_left(r) / 4)
 			return tb_fail(r, r->pos - 4,
 			               "steps[%zu]: a snapshot of %lu values goes "
 			               "past the data",
@@ -497,6 +498,7 @@ static int read_step_extras(struct tb_reader *r, size_t s, const uint32_t *e,
 			return -1;
 		if (trace_record_snapshot(t, array, sc->other, len))
 			return tb_fail_plain(r, "out of memory");
+		r->other_values += len;
 	}
 	for (uint32_t k = 0; k < e[1]; k++) {
 		const uint8_t *p = tb_take(r, TB_SHUFFLE_SIZE);
@@ -571,7 +573,7 @@ static int check_step(struct tb_reader *r, size_t s, const uint32_t *v,
 		               "section (section_size %lu)",
 		               s, (unsigned long)v[5],
 		               (unsigned long)t->section_size);
-	if (t->value_count + v[5] > run->values ||
+	if (t->value_count - r->other_values + v[5] > run->values ||
 	    t->add_count + v[6] > run->adds ||
 	    t->warp_count + v[7] > run->warps)
 		return tb_fail(
