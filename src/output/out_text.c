@@ -353,8 +353,8 @@ static void steps(const struct trace *t, FILE *f)
 		        "block%s x "
 		        "%u threads, n = %u\n",
 		        t->step_count ? "\n" : "", k + 1, t->launch_count,
-		        l->kernel, l->source[0] ? l->source : "?", l->level, l->grid,
-		        l->grid == 1 ? "" : "s", l->threads, l->n);
+		        l->kernel, l->source[0] ? l->source : "?", l->level,
+		        l->grid, l->grid == 1 ? "" : "s", l->threads, l->n);
 		if (l->step_count)
 			launch_steps(t, k, f);
 	}

@@ -16,7 +16,7 @@
 
 #define TRACE_NAME_MAX 32
 #define TRACE_DEVICE_MAX 128
-#define TRACE_SOURCE_MAX 64      /* a kernel's source file name */
+#define TRACE_SOURCE_MAX 64       /* a kernel's source file name */
 #define TRACE_BOOK_SECTION_MAX 16 /* "9.2" */
 #define TRACE_DESCRIPTION_MAX 128 /* the algorithm's one-line summary */
 
@@ -115,8 +115,8 @@ struct trace_step {
 	size_t xy_offset;  /* into trace.values: XY after the step */
 	size_t add_offset; /* into trace.adds */
 	uint32_t add_count;
-	uint32_t warp_count; /* GPU only; 0 on the CPU */
-	size_t warp_offset;  /* into trace.warps */
+	uint32_t warp_count;     /* GPU only; 0 on the CPU */
+	size_t warp_offset;      /* into trace.warps */
 	uint32_t snapshot_count; /* shared arrays besides XY recorded */
 	size_t snapshot_offset;  /* into trace.snapshots */
 	uint32_t shuffle_count;

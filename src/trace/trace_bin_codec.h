@@ -30,7 +30,7 @@
 #define TB_FINDING_SIZE 32u /* kind and seven u32 */
 #define TB_CHECKSUM_SIZE 8u
 /* Added by version 2, after the version 1 records they extend. */
-#define TB_FACTS_SIZE 184u       /* family, extra counts, section, description */
+#define TB_FACTS_SIZE 184u /* family, extra counts, section, description */
 #define TB_LAUNCH_FACTS_SIZE 72u /* source name, role, racy */
 #define TB_STEP_EXTRAS_SIZE 16u  /* snapshots, shuffles, look-backs, zero */
 #define TB_SNAPSHOT_SIZE 8u      /* array, length; its floats follow */

@@ -245,8 +245,8 @@ static int read_facts(struct tb_reader *r, struct run *run)
 		char name[TRACE_NAME_MAX];
 		uint64_t name_at = r->pos;
 		p = tb_take(r, TRACE_NAME_MAX);
-		if (!p || get_name(r, p, TRACE_NAME_MAX, name, "arrays[]",
-		                   name_at))
+		if (!p ||
+		    get_name(r, p, TRACE_NAME_MAX, name, "arrays[]", name_at))
 			return -1;
 		if (trace_add_array(t, name) < 0)
 			return tb_fail_plain(r, "out of memory");
@@ -379,7 +379,8 @@ static int read_launches(struct tb_reader *r, const struct run *run,
 			               "out of range (roles 0 to %d; racy 0 or "
 			               "1)",
 			               i, (unsigned long)role,
-			               (unsigned long)racy, TRACE_ROLE_COUNT - 1);
+			               (unsigned long)racy,
+			               TRACE_ROLE_COUNT - 1);
 		l->role = (enum trace_launch_role)role;
 		l->racy = racy;
 	}
@@ -481,16 +482,18 @@ static int read_step_extras(struct tb_reader *r, size_t s, const uint32_t *e,
 			return -1;
 		uint32_t array = tb_get_u32(p), len = tb_get_u32(p + 4);
 		if (array >= t->array_count)
-			return tb_fail(r, r->pos - TB_SNAPSHOT_SIZE,
-			               "steps[%zu]: snapshot of array %lu, which "
-			               "is not declared (the trace has %zu)",
-			               s, (unsigned long)array, t->array_count);
+			return tb_fail(
+				r, r->pos - TB_SNAPSHOT_SIZE,
+				"steps[%zu]: snapshot of array %lu, which "
+				"is not declared (the trace has %zu)",
+				s, (unsigned long)array, t->array_count);
 		if (len > run->snapshot_values - r->other_values ||
 		    len > tb_left(r) / 4)
-			return tb_fail(r, r->pos - 4,
-			               "steps[%zu]: a snapshot of %lu values goes "
-			               "past the data",
-			               s, (unsigned long)len);
+			return tb_fail(
+				r, r->pos - 4,
+				"steps[%zu]: a snapshot of %lu values goes "
+				"past the data",
+				s, (unsigned long)len);
 		if (trace_grow((void **)&sc->other, &sc->other_cap,
 		               len ? len : 1, sizeof(float)))
 			return tb_fail_plain(r, "out of memory");
@@ -516,16 +519,16 @@ static int read_step_extras(struct tb_reader *r, size_t s, const uint32_t *e,
 			return -1;
 		uint32_t state = tb_get_u32(p + 4);
 		if (state >= TRACE_FLAG_STATE_COUNT)
-			return tb_fail(r, r->pos - TB_LOOKBACK_SIZE + 4,
-			               "steps[%zu].lookbacks[%lu].state: %lu is "
-			               "not a flag state (0 to %d)",
-			               s, (unsigned long)k, (unsigned long)state,
-			               TRACE_FLAG_STATE_COUNT - 1);
-		struct trace_lookback lb = {tb_get_u32(p),
-		                            (enum trace_flag_state)state,
-		                            tb_float(tb_get_u32(p + 8)),
-		                            tb_get_u32(p + 12),
-		                            tb_get_u64(p + 16)};
+			return tb_fail(
+				r, r->pos - TB_LOOKBACK_SIZE + 4,
+				"steps[%zu].lookbacks[%lu].state: %lu is "
+				"not a flag state (0 to %d)",
+				s, (unsigned long)k, (unsigned long)state,
+				TRACE_FLAG_STATE_COUNT - 1);
+		struct trace_lookback lb = {
+			tb_get_u32(p), (enum trace_flag_state)state,
+			tb_float(tb_get_u32(p + 8)), tb_get_u32(p + 12),
+			tb_get_u64(p + 16)};
 		if (trace_record_lookback(t, &lb))
 			return tb_fail_plain(r, "out of memory");
 	}

@@ -165,14 +165,15 @@ static uint64_t payload_size(const struct trace *t, const struct totals *c)
 			if (level_mask(l) & bit)
 				size += 4 * (uint64_t)level_array_len(l, bit);
 	}
-	return size + TB_FACTS_SIZE + TRACE_NAME_MAX * (uint64_t)t->array_count +
+	return size + TB_FACTS_SIZE +
+	       TRACE_NAME_MAX * (uint64_t)t->array_count +
 	       (TB_LAUNCH_SIZE + TB_LAUNCH_FACTS_SIZE) *
 	               (uint64_t)t->launch_count +
 	       (TB_STEP_SIZE + TB_STEP_EXTRAS_SIZE) * (uint64_t)t->step_count +
 	       4 * c->values + TB_SNAPSHOT_SIZE * c->snapshots +
 	       4 * c->snapshot_values + TB_SHUFFLE_SIZE * c->shuffles +
-	       TB_LOOKBACK_SIZE * c->lookbacks +
-	       TB_ADD_SIZE * c->adds + TB_WARP_SIZE * c->warps +
+	       TB_LOOKBACK_SIZE * c->lookbacks + TB_ADD_SIZE * c->adds +
+	       TB_WARP_SIZE * c->warps +
 	       TB_FINDING_SIZE *
 	               ((uint64_t)t->hazard_count + t->divergence_count) +
 	       TB_CHECKSUM_SIZE;

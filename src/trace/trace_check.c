@@ -41,9 +41,10 @@ static int check_snapshots(const struct trace *t, size_t step, size_t *at,
 	for (uint32_t k = 0; k < s->snapshot_count; k++) {
 		*at = k;
 		if (sn[k].array >= t->array_count) {
-			snprintf(why, size,
-			         "array %lu is not declared (the trace has %zu)",
-			         (unsigned long)sn[k].array, t->array_count);
+			snprintf(
+				why, size,
+				"array %lu is not declared (the trace has %zu)",
+				(unsigned long)sn[k].array, t->array_count);
 			return -1;
 		}
 		if (k && sn[k].array <= sn[k - 1].array) {

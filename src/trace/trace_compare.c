@@ -176,8 +176,8 @@ static void cmp_step_extras(struct cmp *c, const struct trace *a,
 	cmp_u64(c, "snapshots", sa->snapshot_count, sb->snapshot_count);
 	const struct trace_snapshot *na = trace_step_snapshots(a, i),
 				    *nb = trace_step_snapshots(b, i);
-	for (uint32_t k = 0;
-	     k < sa->snapshot_count && k < sb->snapshot_count; k++) {
+	for (uint32_t k = 0; k < sa->snapshot_count && k < sb->snapshot_count;
+	     k++) {
 		cmp_u64(c, "snapshot array", na[k].array, nb[k].array);
 		cmp_floats(c, "snapshot", a->values + na[k].offset, na[k].len,
 		           b->values + nb[k].offset, nb[k].len);
@@ -204,11 +204,12 @@ static void cmp_step_extras(struct cmp *c, const struct trace *a,
 	cmp_u64(c, "lookbacks", sa->lookback_count, sb->lookback_count);
 	const struct trace_lookback *la = trace_step_lookbacks(a, i),
 				    *lb = trace_step_lookbacks(b, i);
-	for (uint32_t k = 0;
-	     k < sa->lookback_count && k < sb->lookback_count; k++) {
+	for (uint32_t k = 0; k < sa->lookback_count && k < sb->lookback_count;
+	     k++) {
 		if (la[k].predecessor != lb[k].predecessor ||
 		    la[k].state != lb[k].state)
-			mismatch(c, "lookback %lu: block %lu %s vs block %lu %s",
+			mismatch(c,
+			         "lookback %lu: block %lu %s vs block %lu %s",
 			         (unsigned long)k,
 			         (unsigned long)la[k].predecessor,
 			         trace_flag_state_name(la[k].state),

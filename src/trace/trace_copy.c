@@ -36,8 +36,8 @@ static int dup_floats(float **dst, const float *src, size_t n)
 
 /* Copies one pool of t into c: POOL(steps, step) copies t->steps
  * (t->step_count items) into c->steps, capacity c->step_cap. */
-#define POOL(field, count)                                                   \
-	dup_pool((void **)&c->field, &c->count##_cap, t->field,              \
+#define POOL(field, count)                                      \
+	dup_pool((void **)&c->field, &c->count##_cap, t->field, \
 	         t->count##_count, sizeof(*t->field))
 
 struct trace *trace_copy(const struct trace *t)
@@ -78,13 +78,13 @@ struct trace *trace_copy(const struct trace *t)
 		struct trace_level *b = &c->levels[i];
 		b->n = a->n;
 		b->blocks = a->blocks;
-		failed = dup_floats(&b->input, a->input, a->n) ||
-		         dup_floats(&b->section_scans, a->section_scans,
-		                    a->n) ||
-		         dup_floats(&b->block_sums, a->block_sums, a->blocks) ||
-		         dup_floats(&b->block_sums_scanned,
-		                    a->block_sums_scanned, a->blocks) ||
-		         dup_floats(&b->output, a->output, a->n);
+		failed =
+			dup_floats(&b->input, a->input, a->n) ||
+			dup_floats(&b->section_scans, a->section_scans, a->n) ||
+			dup_floats(&b->block_sums, a->block_sums, a->blocks) ||
+			dup_floats(&b->block_sums_scanned,
+		                   a->block_sums_scanned, a->blocks) ||
+			dup_floats(&b->output, a->output, a->n);
 	}
 	if (failed) {
 		trace_destroy(c);

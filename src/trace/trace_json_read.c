@@ -33,13 +33,31 @@ static int check_backend(struct trace_jr *r, const char *backend)
 }
 
 static const char *const top_keys[] = {
-	"format",  "version",       "algorithm",   "section_kernel",
-	"backend", "device",        "schedule",    "seed",
-	"detail",  "section_size",  "input",       "output",
-	"counts",  "launches",      "levels",      "steps",
-	"hazards", "hazards_total", "divergences", "divergences_total",
+	"format",
+	"version",
+	"algorithm",
+	"section_kernel",
+	"backend",
+	"device",
+	"schedule",
+	"seed",
+	"detail",
+	"section_size",
+	"input",
+	"output",
+	"counts",
+	"launches",
+	"levels",
+	"steps",
+	"hazards",
+	"hazards_total",
+	"divergences",
+	"divergences_total",
 	/* version 2 on */
-	"family",  "book_section",  "description", "arrays",
+	"family",
+	"book_section",
+	"description",
+	"arrays",
 };
 enum {
 	K_FORMAT,
@@ -120,8 +138,8 @@ static int add_launch(struct trace_jr *r, const struct launch_in *l)
 	if (trace_add_launch(r->t, l->kernel, l->level, l->grid, l->threads,
 	                     l->n) < 0)
 		return jsonread_fail(&r->jr, "out of memory");
-	trace_set_launch_kernel(r->t, l->source, (enum trace_launch_role)l->role,
-	                        l->racy);
+	trace_set_launch_kernel(r->t, l->source,
+	                        (enum trace_launch_role)l->role, l->racy);
 	return 0;
 }
 
@@ -144,8 +162,9 @@ static int read_launch_facts(struct trace_jr *r, const cJSON *const *f,
 static int read_launches(struct trace_jr *r, const cJSON *item,
                          struct launch_in **out, size_t *count)
 {
-	static const char *const keys[] = {"kernel", "level", "grid", "threads",
-	                                   "n", "source", "role", "racy"};
+	static const char *const keys[] = {"kernel",  "level", "grid",
+	                                   "threads", "n",     "source",
+	                                   "role",    "racy"};
 	int nkeys = r->version >= 2 ? 8 : 5;
 	if (trace_jr_array(r, "launches", item, SIZE_MAX, NULL, count))
 		return -1;
@@ -575,8 +594,8 @@ static int read_facts(struct trace_jr *r, const cJSON *const *f)
 	                  "a family (single-block, hierarchical, single-pass, "
 	                  "compaction)",
 	                  &family) ||
-	    trace_jr_name(r, "book_section", f[K_BOOK_SECTION],
-	                  t->book_section, sizeof(t->book_section)) ||
+	    trace_jr_name(r, "book_section", f[K_BOOK_SECTION], t->book_section,
+	                  sizeof(t->book_section)) ||
 	    trace_jr_name(r, "description", f[K_DESCRIPTION], t->description,
 	                  sizeof(t->description)))
 		return -1;

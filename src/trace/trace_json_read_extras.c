@@ -14,18 +14,18 @@ int trace_jr_read_arrays(struct trace_jr *r, const cJSON *item)
 		return -1;
 	jsonread_push_key(&r->jr, "arrays");
 	if (count == 0)
-		return jsonread_fail(&r->jr,
-		                     "is empty; leave the key out when the "
-		                     "kernel has no array but XY" TRACE_JR_HINT);
+		return jsonread_fail(
+			&r->jr, "is empty; leave the key out when the "
+				"kernel has no array but XY" TRACE_JR_HINT);
 	size_t i = 0;
 	for (const cJSON *c = item->child; c; c = c->next, i++) {
 		jsonread_push_index(&r->jr, i);
 		if (!cJSON_IsString(c))
 			return jsonread_expected(&r->jr, c, "a string");
 		if (strlen(c->valuestring) >= TRACE_NAME_MAX)
-			return jsonread_fail(&r->jr,
-			                     "longer than %d bytes" TRACE_JR_HINT,
-			                     TRACE_NAME_MAX - 1);
+			return jsonread_fail(
+				&r->jr, "longer than %d bytes" TRACE_JR_HINT,
+				TRACE_NAME_MAX - 1);
 		if (trace_add_array(r->t, c->valuestring) < 0)
 			return jsonread_fail(&r->jr, "out of memory");
 		jsonread_pop(&r->jr);
@@ -83,8 +83,8 @@ static int read_snapshots(struct trace_jr *r, const cJSON *item)
 
 /* A step's array of records, each an object of `count` keys; read_one
  * reads and records one. */
-static int read_records(struct trace_jr *r, const char *key,
-                        const cJSON *item, const char *const *keys, int count,
+static int read_records(struct trace_jr *r, const char *key, const cJSON *item,
+                        const char *const *keys, int count,
                         int (*read_one)(struct trace_jr *, const cJSON **))
 {
 	size_t len;
@@ -158,10 +158,10 @@ int trace_jr_read_step_extras(struct trace_jr *r, const cJSON *arrays,
                               const cJSON *shuffles, const cJSON *lookbacks)
 {
 	if ((arrays && read_snapshots(r, arrays)) ||
-	    (shuffles && read_records(r, "shuffles", shuffles, shuffle_keys,
-	                              4, read_shuffle)) ||
-	    (lookbacks && read_records(r, "lookbacks", lookbacks,
-	                               lookback_keys, 5, read_lookback)))
+	    (shuffles && read_records(r, "shuffles", shuffles, shuffle_keys, 4,
+	                              read_shuffle)) ||
+	    (lookbacks && read_records(r, "lookbacks", lookbacks, lookback_keys,
+	                               5, read_lookback)))
 		return -1;
 	const char *kind;
 	char why[200];

@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 const char *const scene_hier_band_caption[BAND_COUNT] = {
 	"input X", "kernel 1: scans", "S: last of each", "kernel 2: scan S",
 	"kernel 3: Y"};

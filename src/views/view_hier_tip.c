@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* What one level holds at the shown step, as input ranges. */
 struct level_hist {
 	size_t n; /* elements */

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static const struct scene_color none = {0, 0, 0, 0};
 
 /* One line of panel text; returns the y below it. A line level with the

@@ -97,8 +97,8 @@ static struct trace *json_round_trip(const struct trace *t, char **text)
 	size_t len;
 	*text = sample_json(t, &len);
 	char err[512] = "";
-	struct trace *back = trace_read_json(*text, len, "v2.json", err,
-	                                     sizeof(err));
+	struct trace *back =
+		trace_read_json(*text, len, "v2.json", err, sizeof(err));
 	if (!back)
 		fail_msg("%s", err);
 	return back;
@@ -115,9 +115,9 @@ static void json_round_trip_keeps_everything(void **state)
 	assert_string_equal(back->launches[0].source, "single_pass.cu");
 	assert_non_null(strstr(text, "\n  \"arrays\": [\"warp_sums\"],\n"));
 	assert_non_null(strstr(text, "\"arrays\": {\"warp_sums\": [7]}"));
-	assert_non_null(strstr(
-		text, "\"shuffles\": [{\"warp\": 0, \"src_lane\": 0, "
-		      "\"dst_lane\": 1, \"value\": 2}"));
+	assert_non_null(strstr(text,
+	                       "\"shuffles\": [{\"warp\": 0, \"src_lane\": 0, "
+	                       "\"dst_lane\": 1, \"value\": 2}"));
 	assert_non_null(strstr(
 		text, "{\"predecessor\": 0, \"state\": \"prefix\", \"value\": "
 		      "7, \"polls\": 3, \"wait\": \"1152921504606846976\"}"));
@@ -149,8 +149,8 @@ static struct trace *bin_round_trip(const struct trace *t, int level)
 	assert_int_equal(trace_write_bin_level(t, f, level), 0);
 	assert_int_equal(fclose(f), 0);
 	char err[512] = "";
-	struct trace *back = trace_read_bin(buf, len, "v2.svtrace", err,
-	                                    sizeof(err));
+	struct trace *back =
+		trace_read_bin(buf, len, "v2.svtrace", err, sizeof(err));
 	if (!back)
 		fail_msg("%s", err);
 	free(buf);
@@ -197,12 +197,13 @@ static void bad_records_refused(void **state)
 	         "\"other\" is not one of the trace's arrays"},
 		{"{\"warp_sums\": [7]}", "{\"warp_sums\": []}",
 	         "steps[0].arrays: \"warp_sums\" is empty"},
-		{"[\"warp_sums\"]", "[\"XY\"]", "arrays[0]: \"XY\" is the first"},
+		{"[\"warp_sums\"]", "[\"XY\"]",
+	         "arrays[0]: \"XY\" is the first"},
 		{"\"family\": \"single-pass\"", "\"family\": \"many-pass\"",
 	         "family: expected a family"},
-		{"\"racy\": false", "\"racy\": 0", "racy: expected true or false"},
-		{"\"version\": 2", "\"version\": 1",
-	         "unknown key \"family\""},
+		{"\"racy\": false", "\"racy\": 0",
+	         "racy: expected true or false"},
+		{"\"version\": 2", "\"version\": 1", "unknown key \"family\""},
 	};
 	struct trace *t = single_pass_trace();
 	size_t len;
