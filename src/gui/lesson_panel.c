@@ -3,9 +3,8 @@
  * animation inside the slide's steps and before any unanswered question,
  * and turns keys into slides, steps and answers. Progress is saved on
  * every slide change and answer. Depends on lesson_gui.h, the lesson
- * layer and the trace JSON reader and writer (a slide's trace is copied
- * into the app, which owns what it plays). */
-#define _POSIX_C_SOURCE 200809L /* open_memstream */
+ * layer and the trace model (a slide's trace is copied into the app, which
+ * owns what it plays). */
 #include "lesson_gui.h"
 
 #include <stdio.h>
@@ -15,28 +14,15 @@
 #include "gui_frame_log.h"
 #include "gui_presenter.h"
 #include "lesson_eval.h"
-#include "trace_json.h"
 
 /* The app frees the traces it plays; the player keeps its own, so the app
- * gets a copy, made through the trace's JSON form. */
+ * gets a copy. */
 struct trace *lesson_panel_copy_trace(const struct trace *t, char *err,
                                       size_t size)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	if (!f) {
+	struct trace *copy = trace_copy(t);
+	if (!copy)
 		snprintf(err, size, "out of memory copying the slide's trace");
-		return NULL;
-	}
-	int rc = trace_write_json(t, f);
-	if (fclose(f) != 0 || rc != 0) {
-		free(buf);
-		snprintf(err, size, "cannot copy the slide's trace");
-		return NULL;
-	}
-	struct trace *copy = trace_read_json(buf, len, "lesson", err, size);
-	free(buf);
 	return copy;
 }
 

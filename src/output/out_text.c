@@ -1,7 +1,7 @@
 /* out_text.c - the "text" output: a run drawn in a terminal, one row per
  * step and one column per XY element, the additions of each step marked.
  * Long runs are summarised so any run prints in a few KB. Depends on
- * out_text.h, the trace model and the kernel table of scan.h. */
+ * out_text.h and the trace model (which carries the algorithm's facts). */
 #include "out_text.h"
 
 #include <stdarg.h>
@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "output.h"
-#include "scan.h"
 
 /* Blocks of one launch drawn in full; with more, the first two and the
  * last are drawn and the others counted. */
@@ -54,26 +53,14 @@ struct columns {
 	int width; /* of one value cell, brackets included */
 };
 
-static const char *source_of(const char *function)
-{
-	for (int k = 0; k < SCAN_KERNEL_COUNT; k++) {
-		const struct scan_kernel_info *info =
-			scan_kernel_info((enum scan_kernel_id)k);
-		if (strcmp(info->function, function) == 0)
-			return info->source;
-	}
-	return "?";
-}
-
 static void header(const struct trace *t, FILE *f)
 {
-	const struct scan_algorithm *a = scan_algorithm_find(t->algorithm);
 	fprintf(f, "scanviz trace: %s", t->algorithm);
 	if (t->section_kernel[0])
 		fprintf(f, " with %s sections", t->section_kernel);
-	if (a)
-		fprintf(f, " (book section %s)\n  %s", a->book_section,
-		        a->summary);
+	if (t->book_section[0])
+		fprintf(f, " (book section %s)\n  %s", t->book_section,
+		        t->description);
 	fprintf(f, "\n  %-14s %s, %s", "backend", t->backend, t->device);
 	if (t->schedule[0] && strcmp(t->schedule, "random") == 0)
 		fprintf(f, ", schedule random (seed %llu)",
@@ -366,8 +353,8 @@ static void steps(const struct trace *t, FILE *f)
 		        "block%s x "
 		        "%u threads, n = %u\n",
 		        t->step_count ? "\n" : "", k + 1, t->launch_count,
-		        l->kernel, source_of(l->kernel), l->level, l->grid,
-		        l->grid == 1 ? "" : "s", l->threads, l->n);
+		        l->kernel, l->source[0] ? l->source : "?", l->level,
+		        l->grid, l->grid == 1 ? "" : "s", l->threads, l->n);
 		if (l->step_count)
 			launch_steps(t, k, f);
 	}
@@ -379,8 +366,7 @@ static int write_text(const struct trace *t, FILE *f)
 	steps(t, f);
 	fputc('\n', f);
 	out_text_findings(t, f);
-	const struct scan_algorithm *a = scan_algorithm_find(t->algorithm);
-	if ((a && a->hierarchical) || t->level_count > 1)
+	if (t->family == TRACE_FAMILY_HIERARCHICAL || t->level_count > 1)
 		out_text_levels(t, f);
 	out_text_counts(t, f);
 	return ferror(f) ? -1 : 0;

@@ -42,8 +42,7 @@ static int read_back(const struct scan_executor *ex, void *ctx,
 			o->n);
 		return -1;
 	}
-	return ex->buffer_read(ctx, o->buffer, *out, o->n, err,
-	                            err_size);
+	return ex->buffer_read(ctx, o->buffer, *out, o->n, err, err_size);
 }
 
 /* Creates the plan's buffers (ids in order), writes the input, and runs
@@ -56,26 +55,32 @@ static int run_plan(const struct scan_executor *ex, void *ctx,
 	bool full = req->detail == TRACE_DETAIL_FULL;
 	for (int b = 0; b < plan->buffer_count; b++) {
 		int id;
-		if (ex->buffer_create(ctx, plan->buffer_size[b],
-		                           &id, err, err_size))
+		if (ex->buffer_create(ctx, plan->buffer_size[b], &id, err,
+		                      err_size))
 			return -1;
 	}
-	if (ex->buffer_write(ctx, SCAN_PLAN_INPUT, req->input,
-	                          req->n, err, err_size))
+	if (ex->buffer_write(ctx, SCAN_PLAN_INPUT, req->input, req->n, err,
+	                     err_size))
 		return -1;
 	for (size_t i = 0; i < plan->op_count; i++) {
 		const struct scan_plan_op *o = &plan->ops[i];
 		if (o->kind == SCAN_PLAN_LAUNCH) {
-			if (ex->launch(ctx, &o->launch, t, err,
-			                    err_size))
+			const struct scan_kernel_info *k =
+				scan_kernel_info(o->launch.kernel);
+			if (ex->launch(ctx, &o->launch, t, err, err_size))
 				return -1;
+			trace_set_launch_kernel(
+				t, k->source,
+				k->add_back ? TRACE_ROLE_ADD_BACK
+					    : TRACE_ROLE_SECTION_SCAN,
+				!k->race_free);
 		} else if (full || !o->full_only) {
 			if (read_back(ex, ctx, o, t, err, err_size))
 				return -1;
 		}
 	}
-	return ex->buffer_read(ctx, SCAN_PLAN_OUTPUT, t->output,
-	                            req->n, err, err_size);
+	return ex->buffer_read(ctx, SCAN_PLAN_OUTPUT, t->output, req->n, err,
+	                       err_size);
 }
 
 int scan_run(const struct scan_executor *ex, void *ctx,
@@ -91,6 +96,12 @@ int scan_run(const struct scan_executor *ex, void *ctx,
 	int rc = scan_plan_build(plan, req, err, err_size);
 	if (rc == 0) {
 		trace_set_name(t->algorithm, sizeof(t->algorithm), a->name);
+		t->family = a->hierarchical ? TRACE_FAMILY_HIERARCHICAL
+		                            : TRACE_FAMILY_SINGLE_BLOCK;
+		trace_set_name(t->book_section, sizeof(t->book_section),
+		               a->book_section);
+		trace_set_name(t->description, sizeof(t->description),
+		               a->summary);
 		trace_set_name(t->section_kernel, sizeof(t->section_kernel),
 		               a->hierarchical ? scan_section_kernel_name(
 							 req->section_kernel)

@@ -81,6 +81,10 @@ void trace_destroy(struct trace *t)
 	free(t->values);
 	free(t->adds);
 	free(t->warps);
+	free(t->arrays);
+	free(t->snapshots);
+	free(t->shuffles);
+	free(t->lookbacks);
 	free(t->launches);
 	for (size_t i = 0; i < t->level_count; i++)
 		free_level(&t->levels[i]);
@@ -138,6 +142,17 @@ long trace_add_launch(struct trace *t, const char *kernel, uint32_t level,
 	return (long)t->launch_count++;
 }
 
+void trace_set_launch_kernel(struct trace *t, const char *source,
+                             enum trace_launch_role role, bool racy)
+{
+	if (!t->launch_count)
+		return;
+	struct trace_launch *l = &t->launches[t->launch_count - 1];
+	trace_set_name(l->source, sizeof(l->source), source);
+	l->role = role;
+	l->racy = racy;
+}
+
 long trace_begin_step(struct trace *t, enum trace_phase phase, uint32_t stride,
                       uint32_t line, uint32_t block)
 {
@@ -156,6 +171,9 @@ long trace_begin_step(struct trace *t, enum trace_phase phase, uint32_t stride,
 	s->xy_offset = t->value_count;
 	s->add_offset = t->add_count;
 	s->warp_offset = t->warp_count;
+	s->snapshot_offset = t->snapshot_count;
+	s->shuffle_offset = t->shuffle_count;
+	s->lookback_offset = t->lookback_count;
 	t->launches[t->launch_count - 1].step_count++;
 	return (long)t->step_count++;
 }
@@ -209,6 +227,60 @@ int trace_record_warps(struct trace *t, const struct trace_warp *warps,
 	s->warp_count = count;
 	memcpy(t->warps + t->warp_count, warps, (size_t)count * sizeof(*warps));
 	t->warp_count += count;
+	return 0;
+}
+
+long trace_add_array(struct trace *t, const char *name)
+{
+	if (trace_grow((void **)&t->arrays, &t->array_cap, t->array_count + 1,
+	               sizeof(*t->arrays)))
+		return -1;
+	trace_set_name(t->arrays[t->array_count], TRACE_NAME_MAX, name);
+	return (long)t->array_count++;
+}
+
+int trace_record_snapshot(struct trace *t, uint32_t array, const float *v,
+                          uint32_t len)
+{
+	if (!t->step_count || array >= t->array_count)
+		return -1;
+	if (trace_grow((void **)&t->values, &t->value_cap, t->value_count + len,
+	               sizeof(*t->values)) ||
+	    trace_grow((void **)&t->snapshots, &t->snapshot_cap,
+	               t->snapshot_count + 1, sizeof(*t->snapshots)))
+		return -1;
+	struct trace_step *s = &t->steps[t->step_count - 1];
+	t->snapshots[t->snapshot_count++] =
+		(struct trace_snapshot){array, len, t->value_count};
+	s->snapshot_count++;
+	memcpy(t->values + t->value_count, v, (size_t)len * sizeof(*v));
+	t->value_count += len;
+	return 0;
+}
+
+int trace_record_shuffle(struct trace *t, const struct trace_shuffle *sh)
+{
+	if (!t->step_count)
+		return -1;
+	if (trace_grow((void **)&t->shuffles, &t->shuffle_cap,
+	               t->shuffle_count + 1, sizeof(*t->shuffles)))
+		return -1;
+	struct trace_step *s = &t->steps[t->step_count - 1];
+	t->shuffles[t->shuffle_count++] = *sh;
+	s->shuffle_count++;
+	return 0;
+}
+
+int trace_record_lookback(struct trace *t, const struct trace_lookback *l)
+{
+	if (!t->step_count)
+		return -1;
+	if (trace_grow((void **)&t->lookbacks, &t->lookback_cap,
+	               t->lookback_count + 1, sizeof(*t->lookbacks)))
+		return -1;
+	struct trace_step *s = &t->steps[t->step_count - 1];
+	t->lookbacks[t->lookback_count++] = *l;
+	s->lookback_count++;
 	return 0;
 }
 
@@ -272,6 +344,32 @@ const struct trace_warp *trace_step_warps(const struct trace *t, size_t step)
 	return s->warp_count ? t->warps + s->warp_offset : NULL;
 }
 
+const struct trace_snapshot *trace_step_snapshots(const struct trace *t,
+                                                  size_t step)
+{
+	const struct trace_step *s = &t->steps[step];
+	return s->snapshot_count ? t->snapshots + s->snapshot_offset : NULL;
+}
+
+const struct trace_shuffle *trace_step_shuffles(const struct trace *t,
+                                                size_t step)
+{
+	const struct trace_step *s = &t->steps[step];
+	return s->shuffle_count ? t->shuffles + s->shuffle_offset : NULL;
+}
+
+const struct trace_lookback *trace_step_lookbacks(const struct trace *t,
+                                                  size_t step)
+{
+	const struct trace_step *s = &t->steps[step];
+	return s->lookback_count ? t->lookbacks + s->lookback_offset : NULL;
+}
+
+size_t trace_blocks_of(size_t n, uint32_t section)
+{
+	return n / section + (n % section != 0);
+}
+
 /* Name tables: the JSON format and the text dump use these words. */
 static const char *const phase_names[TRACE_PHASE_COUNT] = {
 	[TRACE_PHASE_LOAD] = "load",     [TRACE_PHASE_STRIDE] = "stride",
@@ -294,6 +392,24 @@ static const char *const divergence_names[TRACE_DIVERGENCE_KIND_COUNT] = {
 static const char *const detail_names[] = {
 	[TRACE_DETAIL_FULL] = "full",
 	[TRACE_DETAIL_SUMMARY] = "summary",
+};
+
+static const char *const family_names[TRACE_FAMILY_COUNT] = {
+	[TRACE_FAMILY_SINGLE_BLOCK] = "single-block",
+	[TRACE_FAMILY_HIERARCHICAL] = "hierarchical",
+	[TRACE_FAMILY_SINGLE_PASS] = "single-pass",
+	[TRACE_FAMILY_COMPACTION] = "compaction",
+};
+
+static const char *const role_names[TRACE_ROLE_COUNT] = {
+	[TRACE_ROLE_SECTION_SCAN] = "section-scan",
+	[TRACE_ROLE_ADD_BACK] = "add-back",
+};
+
+static const char *const flag_state_names[TRACE_FLAG_STATE_COUNT] = {
+	[TRACE_FLAG_NONE] = "none",
+	[TRACE_FLAG_AGGREGATE] = "aggregate",
+	[TRACE_FLAG_PREFIX] = "prefix",
 };
 
 static int find_name(const char *const *names, int count, const char *name)
@@ -346,4 +462,37 @@ const char *trace_detail_name(enum trace_detail detail)
 int trace_detail_from_name(const char *name)
 {
 	return find_name(detail_names, 2, name);
+}
+
+const char *trace_family_name(enum trace_family family)
+{
+	return (unsigned)family < TRACE_FAMILY_COUNT ? family_names[family]
+	                                             : "?";
+}
+
+int trace_family_from_name(const char *name)
+{
+	return find_name(family_names, TRACE_FAMILY_COUNT, name);
+}
+
+const char *trace_role_name(enum trace_launch_role role)
+{
+	return (unsigned)role < TRACE_ROLE_COUNT ? role_names[role] : "?";
+}
+
+int trace_role_from_name(const char *name)
+{
+	return find_name(role_names, TRACE_ROLE_COUNT, name);
+}
+
+const char *trace_flag_state_name(enum trace_flag_state state)
+{
+	return (unsigned)state < TRACE_FLAG_STATE_COUNT
+	               ? flag_state_names[state]
+	               : "?";
+}
+
+int trace_flag_state_from_name(const char *name)
+{
+	return find_name(flag_state_names, TRACE_FLAG_STATE_COUNT, name);
 }

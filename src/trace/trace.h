@@ -10,11 +10,15 @@
 
 #include "trace_phase.h"
 
-/* Version of the JSON schema in docs/trace-format.md. */
-#define TRACE_FORMAT_VERSION 1
+/* Version of the JSON schema in docs/trace-format.md; version 1 files
+ * still read (their facts derived from the algorithm's name). */
+#define TRACE_FORMAT_VERSION 2
 
 #define TRACE_NAME_MAX 32
 #define TRACE_DEVICE_MAX 128
+#define TRACE_SOURCE_MAX 64       /* a kernel's source file name */
+#define TRACE_BOOK_SECTION_MAX 16 /* "9.2" */
+#define TRACE_DESCRIPTION_MAX 128 /* the algorithm's one-line summary */
 
 /* How much a run records. FULL keeps every step's XY snapshot and every
  * addition; SUMMARY keeps the per-level arrays of block sums and the counts,
@@ -22,6 +26,34 @@
 enum trace_detail {
 	TRACE_DETAIL_FULL = 0,
 	TRACE_DETAIL_SUMMARY,
+};
+
+/* How an algorithm covers its input; views pick their figure by it. */
+enum trace_family {
+	TRACE_FAMILY_SINGLE_BLOCK = 0, /* one section in one block (9.2, 9.4) */
+	TRACE_FAMILY_HIERARCHICAL, /* sections, block sums S, add-back (9.5) */
+	TRACE_FAMILY_SINGLE_PASS,  /* one launch, each block looking back at
+	                              its predecessors' flags */
+	TRACE_FAMILY_COMPACTION,   /* flags, their scan, a scatter */
+	TRACE_FAMILY_COUNT
+};
+
+/* What a launch does in its algorithm. */
+enum trace_launch_role {
+	TRACE_ROLE_SECTION_SCAN = 0, /* scans sections in shared memory (kernel
+	                                1, and kernel 2 over S) */
+	TRACE_ROLE_ADD_BACK, /* kernel 3: adds the scanned S back to Y; no XY,
+	                        one step per block */
+	TRACE_ROLE_COUNT
+};
+
+/* The state a predecessor's flag was in when a block read it during the
+ * single-pass scan's look-back. */
+enum trace_flag_state {
+	TRACE_FLAG_NONE = 0,  /* nothing published yet */
+	TRACE_FLAG_AGGREGATE, /* the predecessor's own section sum */
+	TRACE_FLAG_PREFIX,    /* the inclusive prefix through the predecessor */
+	TRACE_FLAG_STATE_COUNT
 };
 
 /* One addition one thread made. For the section kernels dst and src index
@@ -43,6 +75,33 @@ struct trace_warp {
 	uint64_t clock; /* clock64() on the warp's SM at the step */
 };
 
+/* One value a lane passed to another lane of its warp (__shfl_*_sync)
+ * in a step; the lanes are threadIdx.x % 32 of the warp's threads. */
+struct trace_shuffle {
+	uint32_t warp;     /* threadIdx.x / 32 of both lanes */
+	uint32_t src_lane; /* the lane whose register was read */
+	uint32_t dst_lane; /* the lane that received it */
+	float value;       /* the value passed */
+};
+
+/* One look of the step's block at a predecessor's flag in the single-pass
+ * scan's look-back. */
+struct trace_lookback {
+	uint32_t predecessor; /* blockIdx.x of the block whose flag it read */
+	enum trace_flag_state state; /* what the flag held when it moved on */
+	float value;    /* the aggregate or prefix read; 0 with FLAG_NONE */
+	uint32_t polls; /* reads that found the flag still FLAG_NONE first */
+	uint64_t wait;  /* clock64() ticks spent on those reads (GPU; 0 on the
+	                   CPU emulator) */
+};
+
+/* The snapshot of one shared array other than XY after a step. */
+struct trace_snapshot {
+	uint32_t array; /* index into trace.arrays */
+	uint32_t len;
+	size_t offset; /* into trace.values */
+};
+
 /* One barrier-separated iteration of one block (or the load, the store, or
  * one block of the add-back). Its data lives in the trace's pools. */
 struct trace_step {
@@ -56,13 +115,22 @@ struct trace_step {
 	size_t xy_offset;  /* into trace.values: XY after the step */
 	size_t add_offset; /* into trace.adds */
 	uint32_t add_count;
-	uint32_t warp_count; /* GPU only; 0 on the CPU */
-	size_t warp_offset;  /* into trace.warps */
+	uint32_t warp_count;     /* GPU only; 0 on the CPU */
+	size_t warp_offset;      /* into trace.warps */
+	uint32_t snapshot_count; /* shared arrays besides XY recorded */
+	size_t snapshot_offset;  /* into trace.snapshots */
+	uint32_t shuffle_count;
+	size_t shuffle_offset; /* into trace.shuffles */
+	uint32_t lookback_count;
+	size_t lookback_offset; /* into trace.lookbacks */
 };
 
 /* One kernel launch. */
 struct trace_launch {
-	char kernel[TRACE_NAME_MAX]; /* the kernel's function name */
+	char kernel[TRACE_NAME_MAX];   /* the kernel's function name */
+	char source[TRACE_SOURCE_MAX]; /* its file in kernels/; "" unknown */
+	enum trace_launch_role role;
+	bool racy; /* the kernel is kept with its race (the book's listing) */
 	uint32_t level;   /* hierarchy level it works on: 0 is the input */
 	uint32_t grid;    /* blocks */
 	uint32_t threads; /* threads per block */
@@ -133,6 +201,10 @@ struct trace_counts {
  * (executors) or trace_read_json() (replay), free with trace_destroy(). */
 struct trace {
 	char algorithm[TRACE_NAME_MAX]; /* name from the algorithm table */
+	/* Facts of the algorithm, so that what shows a run needs no table. */
+	enum trace_family family;
+	char book_section[TRACE_BOOK_SECTION_MAX]; /* "9.2"; "" unknown */
+	char description[TRACE_DESCRIPTION_MAX];   /* one line; "" unknown */
 	char section_kernel
 		[TRACE_NAME_MAX];      /* hierarchical only; "" otherwise */
 	char backend[TRACE_NAME_MAX];  /* "cpu" or "cuda" */
@@ -156,6 +228,16 @@ struct trace {
 	size_t add_count, add_cap;
 	struct trace_warp *warps;
 	size_t warp_count, warp_cap;
+	/* Shared arrays besides XY, by name; their snapshots' values live in
+	 * the values pool too. Empty for the kernels of one array. */
+	char (*arrays)[TRACE_NAME_MAX];
+	size_t array_count, array_cap;
+	struct trace_snapshot *snapshots;
+	size_t snapshot_count, snapshot_cap;
+	struct trace_shuffle *shuffles;
+	size_t shuffle_count, shuffle_cap;
+	struct trace_lookback *lookbacks;
+	size_t lookback_count, lookback_cap;
 
 	struct trace_launch *launches;
 	size_t launch_count, launch_cap;
@@ -178,6 +260,10 @@ struct trace *trace_create(void);
 /* Frees the trace and everything it holds; NULL does nothing. */
 void trace_destroy(struct trace *t);
 
+/* Returns a deep copy of t (any detail) that the caller frees with
+ * trace_destroy(), or NULL when out of memory. */
+struct trace *trace_copy(const struct trace *t);
+
 /* Copies n input values into the trace and sizes output to n (zeroed).
  * Returns 0, or -1 when out of memory. */
 int trace_set_input(struct trace *t, const float *input, size_t n);
@@ -185,6 +271,19 @@ int trace_set_input(struct trace *t, const float *input, size_t n);
 /* Appends a launch; returns its index, or -1 when out of memory. */
 long trace_add_launch(struct trace *t, const char *kernel, uint32_t level,
                       uint32_t grid, uint32_t threads, uint32_t n);
+
+/* Sets the newest launch's source file and role (the driver knows them
+ * from its kernel table; the backend appended the launch). Does nothing
+ * when there is no launch. */
+void trace_set_launch_kernel(struct trace *t, const char *source,
+                             enum trace_launch_role role, bool racy);
+
+/* Fills the algorithm's facts (family, book section, description, each
+ * launch's source, role and racy) from its name and its kernels' names,
+ * for traces recorded before traces carried them (format version 1): the
+ * algorithms and kernels of that version, frozen. Unknown names leave
+ * the facts empty. */
+void trace_derive_v1_facts(struct trace *t);
 
 /* Makes room for that many more steps, snapshot values, additions and warp
  * records, exactly, so that appending them reallocates nothing (an executor
@@ -212,6 +311,18 @@ int trace_record_xy(struct trace *t, const float *xy, uint32_t len);
 int trace_record_warps(struct trace *t, const struct trace_warp *warps,
                        uint32_t count);
 
+/* Declares a shared array besides XY (its name copied); returns its
+ * index, or -1 when out of memory. */
+long trace_add_array(struct trace *t, const char *name);
+/* Stores the snapshot of array `array` (from trace_add_array) for the
+ * newest step (copied). Returns 0 or -1. */
+int trace_record_snapshot(struct trace *t, uint32_t array, const float *v,
+                          uint32_t len);
+/* Appends a shuffle, or a look at a predecessor's flag, to the newest
+ * step. Returns 0 or -1. */
+int trace_record_shuffle(struct trace *t, const struct trace_shuffle *s);
+int trace_record_lookback(struct trace *t, const struct trace_lookback *l);
+
 /* Keeps a finding; past TRACE_FINDINGS_MAX only the total grows. */
 int trace_record_hazard(struct trace *t, const struct trace_hazard *h);
 int trace_record_divergence(struct trace *t, const struct trace_divergence *d);
@@ -233,6 +344,16 @@ float *trace_level_alloc(size_t n);
 const float *trace_step_xy(const struct trace *t, size_t step);
 const struct trace_add *trace_step_adds(const struct trace *t, size_t step);
 const struct trace_warp *trace_step_warps(const struct trace *t, size_t step);
+const struct trace_snapshot *trace_step_snapshots(const struct trace *t,
+                                                  size_t step);
+const struct trace_shuffle *trace_step_shuffles(const struct trace *t,
+                                                size_t step);
+const struct trace_lookback *trace_step_lookbacks(const struct trace *t,
+                                                  size_t step);
+
+/* Sections of `section` elements that n elements make: n / section rounded
+ * up (0 for n = 0). section must not be 0. */
+size_t trace_blocks_of(size_t n, uint32_t section);
 
 /* Sets a fixed-size name field, truncating safely. */
 void trace_set_name(char *field, size_t size, const char *value);
@@ -246,5 +367,11 @@ const char *trace_divergence_kind_name(enum trace_divergence_kind kind);
 int trace_divergence_kind_from_name(const char *name);
 const char *trace_detail_name(enum trace_detail detail);
 int trace_detail_from_name(const char *name);
+const char *trace_family_name(enum trace_family family);
+int trace_family_from_name(const char *name);
+const char *trace_role_name(enum trace_launch_role role);
+int trace_role_from_name(const char *name);
+const char *trace_flag_state_name(enum trace_flag_state state);
+int trace_flag_state_from_name(const char *name);
 
 #endif

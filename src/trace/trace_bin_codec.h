@@ -29,6 +29,13 @@
 #define TB_WARP_SIZE 16u    /* active mask, reserved, clock */
 #define TB_FINDING_SIZE 32u /* kind and seven u32 */
 #define TB_CHECKSUM_SIZE 8u
+/* Added by version 2, after the version 1 records they extend. */
+#define TB_FACTS_SIZE 184u /* family, extra counts, section, description */
+#define TB_LAUNCH_FACTS_SIZE 72u /* source name, role, racy */
+#define TB_STEP_EXTRAS_SIZE 16u  /* snapshots, shuffles, look-backs, zero */
+#define TB_SNAPSHOT_SIZE 8u      /* array, length; its floats follow */
+#define TB_SHUFFLE_SIZE 16u      /* warp, source lane, lane, value */
+#define TB_LOOKBACK_SIZE 24u     /* predecessor, state, value, polls, wait */
 
 /* Limits a reader enforces before it allocates (docs/trace-binary.md). */
 #define TB_PAYLOAD_MAX (UINT64_C(1) << 40)

@@ -14,6 +14,7 @@
 
 #include "mem_limit.h"
 #include "trace_bin_reader.h"
+#include "trace_check.h"
 
 /* A replayed trace takes at most about this many times its data in
  * memory (a step is 32 bytes in the file and 56 in memory). */
@@ -25,6 +26,11 @@ struct run {
 	uint32_t levels, launches, hazards, divergences;
 	struct trace_counts counts;
 	uint64_t hazards_total, divergences_total;
+	/* version 2 on (0 in version 1) */
+	uint64_t snapshots, snapshot_values, shuffles, lookbacks;
+	uint32_t arrays;
+	uint32_t launch_size, step_size; /* records of this version */
+	uint64_t need; /* bytes the counts need after the run block */
 };
 
 /* A fixed-size name: NUL-terminated inside its field, zeros after. */
@@ -147,12 +153,15 @@ static int read_run(struct tb_reader *r, struct run *run)
 		               run->hazards_total < run->hazards
 		                       ? "hazards"
 		                       : "divergences");
+	bool v2 = r->version >= 2;
+	run->launch_size = TB_LAUNCH_SIZE + (v2 ? TB_LAUNCH_FACTS_SIZE : 0);
+	run->step_size = TB_STEP_SIZE + (v2 ? TB_STEP_EXTRAS_SIZE : 0);
 	/* every count against the data the header declares, one at a time
 	 * so that no product overflows, and then all together */
 	if (fits(r, run->n, 8, "input and output", at + 16) ||
 	    fits(r, run->levels, TB_LEVEL_SIZE, "levels", at + 96) ||
-	    fits(r, run->launches, TB_LAUNCH_SIZE, "launches", at + 100) ||
-	    fits(r, run->steps, TB_STEP_SIZE, "steps", at + 104) ||
+	    fits(r, run->launches, run->launch_size, "launches", at + 100) ||
+	    fits(r, run->steps, run->step_size, "steps", at + 104) ||
 	    fits(r, run->values, 4, "snapshot values", at + 112) ||
 	    fits(r, run->adds, TB_ADD_SIZE, "additions", at + 120) ||
 	    fits(r, run->warps, TB_WARP_SIZE, "warps", at + 128) ||
@@ -161,8 +170,8 @@ static int read_run(struct tb_reader *r, struct run *run)
 		return -1;
 	uint64_t need =
 		8 * run->n + TB_LEVEL_SIZE * (uint64_t)run->levels +
-		TB_LAUNCH_SIZE * (uint64_t)run->launches +
-		TB_STEP_SIZE * run->steps + 4 * run->values +
+		run->launch_size * (uint64_t)run->launches +
+		run->step_size * run->steps + 4 * run->values +
 		TB_ADD_SIZE * run->adds + TB_WARP_SIZE * run->warps +
 		TB_FINDING_SIZE * ((uint64_t)run->hazards + run->divergences) +
 		TB_CHECKSUM_SIZE;
@@ -173,6 +182,79 @@ static int read_run(struct tb_reader *r, struct run *run)
 			"the %llu bytes of data the header declares",
 			(unsigned long long)(need + TB_RUN_SIZE),
 			(unsigned long long)r->size);
+	run->need = need;
+	return 0;
+}
+
+/* Version 2's facts and counts, then the names of the arrays besides XY;
+ * a version 1 file has none (its facts are derived at the end). */
+static int read_facts(struct tb_reader *r, struct run *run)
+{
+	struct trace *t = r->t;
+	if (r->version < 2)
+		return 0;
+	uint64_t at = r->pos;
+	const uint8_t *p = tb_take(r, TB_FACTS_SIZE);
+	if (!p)
+		return -1;
+	uint32_t family = tb_get_u32(p);
+	if (family >= TRACE_FAMILY_COUNT)
+		return tb_fail(r, at, "family: %lu is not a family (0 to %d)",
+		               (unsigned long)family, TRACE_FAMILY_COUNT - 1);
+	t->family = (enum trace_family)family;
+	run->arrays = tb_get_u32(p + 4);
+	run->snapshots = tb_get_u64(p + 8);
+	run->snapshot_values = tb_get_u64(p + 16);
+	run->shuffles = tb_get_u64(p + 24);
+	run->lookbacks = tb_get_u64(p + 32);
+	if (get_name(r, p + 40, TRACE_BOOK_SECTION_MAX, t->book_section,
+	             "book_section", at + 40) ||
+	    get_name(r, p + 40 + TRACE_BOOK_SECTION_MAX, TRACE_DESCRIPTION_MAX,
+	             t->description, "description",
+	             at + 40 + TRACE_BOOK_SECTION_MAX))
+		return -1;
+	if (run->need > tb_left(r))
+		return tb_fail(r, at,
+		               "the counts need more bytes of records than the "
+		               "%llu bytes of data the header declares",
+		               (unsigned long long)r->size);
+	uint64_t left = tb_left(r) - run->need;
+	struct {
+		uint64_t count, size;
+		const char *what;
+	} extra[] = {
+		{run->arrays, TRACE_NAME_MAX, "arrays"},
+		{run->snapshots, TB_SNAPSHOT_SIZE, "snapshots"},
+		{run->snapshot_values, 4, "snapshot values of other arrays"},
+		{run->shuffles, TB_SHUFFLE_SIZE, "shuffles"},
+		{run->lookbacks, TB_LOOKBACK_SIZE, "lookbacks"},
+	};
+	for (size_t k = 0; k < sizeof(extra) / sizeof(extra[0]); k++) {
+		if (extra[k].count > left / extra[k].size)
+			return tb_fail(r, at + 4,
+			               "%s: %llu records of %llu bytes do not "
+			               "fit the %llu bytes of data the header "
+			               "declares",
+			               extra[k].what,
+			               (unsigned long long)extra[k].count,
+			               (unsigned long long)extra[k].size,
+			               (unsigned long long)r->size);
+		left -= extra[k].count * extra[k].size;
+	}
+	for (uint32_t k = 0; k < run->arrays; k++) {
+		char name[TRACE_NAME_MAX];
+		uint64_t name_at = r->pos;
+		p = tb_take(r, TRACE_NAME_MAX);
+		if (!p ||
+		    get_name(r, p, TRACE_NAME_MAX, name, "arrays[]", name_at))
+			return -1;
+		if (trace_add_array(t, name) < 0)
+			return tb_fail_plain(r, "out of memory");
+	}
+	char why[160];
+	size_t bad;
+	if (trace_check_arrays(t, &bad, why, sizeof(why)))
+		return tb_fail(r, at, "arrays[%zu]: %s", bad, why);
 	return 0;
 }
 
@@ -270,10 +352,11 @@ static int read_launches(struct tb_reader *r, const struct run *run,
 	for (size_t i = 0; i < run->launches; i++) {
 		struct trace_launch *l = &(*out)[i];
 		uint64_t at = r->pos;
-		const uint8_t *p = tb_take(r, TB_LAUNCH_SIZE);
+		const uint8_t *p = tb_take(r, run->launch_size);
 		if (!p || get_name(r, p, TRACE_NAME_MAX, l->kernel,
 		                   "launches[].kernel", at))
 			return -1;
+		const uint8_t *facts = p + TB_LAUNCH_SIZE;
 		p += TRACE_NAME_MAX;
 		at += TRACE_NAME_MAX;
 		l->level = tb_get_u32(p);
@@ -282,6 +365,24 @@ static int read_launches(struct tb_reader *r, const struct run *run,
 		l->n = tb_get_u32(p + 12);
 		if (tb_check_launch(r, i, l, at))
 			return -1;
+		if (r->version < 2)
+			continue;
+		at += TB_LAUNCH_SIZE - TRACE_NAME_MAX;
+		if (get_name(r, facts, TRACE_SOURCE_MAX, l->source,
+		             "launches[].source", at))
+			return -1;
+		uint32_t role = tb_get_u32(facts + TRACE_SOURCE_MAX);
+		uint32_t racy = tb_get_u32(facts + TRACE_SOURCE_MAX + 4);
+		if (role >= TRACE_ROLE_COUNT || racy > 1)
+			return tb_fail(r, at + TRACE_SOURCE_MAX,
+			               "launches[%zu]: role %lu or racy %lu is "
+			               "out of range (roles 0 to %d; racy 0 or "
+			               "1)",
+			               i, (unsigned long)role,
+			               (unsigned long)racy,
+			               TRACE_ROLE_COUNT - 1);
+		l->role = (enum trace_launch_role)role;
+		l->racy = racy;
 	}
 	return 0;
 }
@@ -292,6 +393,8 @@ struct scratch {
 	float *cur, *xy;
 	struct trace_warp *warps;
 	size_t warps_cap;
+	float *other; /* one snapshot of an array besides XY */
+	size_t other_cap;
 };
 
 static int read_adds(struct tb_reader *r, size_t s, uint32_t count,
@@ -366,6 +469,78 @@ static int read_step_data(struct tb_reader *r, size_t s, const uint32_t *v,
 	return 0;
 }
 
+/* Step s's records of version 2 (e: its counts of snapshots, shuffles
+ * and look-backs; `at` where its header starts), recorded and checked. */
+static int read_step_extras(struct tb_reader *r, size_t s, const uint32_t *e,
+                            const struct run *run, struct scratch *sc,
+                            uint64_t at)
+{
+	struct trace *t = r->t;
+	for (uint32_t k = 0; k < e[0]; k++) {
+		const uint8_t *p = tb_take(r, TB_SNAPSHOT_SIZE);
+		if (!p)
+			return -1;
+		uint32_t array = tb_get_u32(p), len = tb_get_u32(p + 4);
+		if (array >= t->array_count)
+			return tb_fail(
+				r, r->pos - TB_SNAPSHOT_SIZE,
+				"steps[%zu]: snapshot of array %lu, which "
+				"is not declared (the trace has %zu)",
+				s, (unsigned long)array, t->array_count);
+		if (len > run->snapshot_values - r->other_values ||
+		    len > tb_left(r) / 4)
+			return tb_fail(
+				r, r->pos - 4,
+				"steps[%zu]: a snapshot of %lu values goes "
+				"past the data",
+				s, (unsigned long)len);
+		if (trace_grow((void **)&sc->other, &sc->other_cap,
+		               len ? len : 1, sizeof(float)))
+			return tb_fail_plain(r, "out of memory");
+		if (read_floats(r, sc->other, len, NULL, 0, 0))
+			return -1;
+		if (trace_record_snapshot(t, array, sc->other, len))
+			return tb_fail_plain(r, "out of memory");
+		r->other_values += len;
+	}
+	for (uint32_t k = 0; k < e[1]; k++) {
+		const uint8_t *p = tb_take(r, TB_SHUFFLE_SIZE);
+		if (!p)
+			return -1;
+		struct trace_shuffle sh = {tb_get_u32(p), tb_get_u32(p + 4),
+		                           tb_get_u32(p + 8),
+		                           tb_float(tb_get_u32(p + 12))};
+		if (trace_record_shuffle(t, &sh))
+			return tb_fail_plain(r, "out of memory");
+	}
+	for (uint32_t k = 0; k < e[2]; k++) {
+		const uint8_t *p = tb_take(r, TB_LOOKBACK_SIZE);
+		if (!p)
+			return -1;
+		uint32_t state = tb_get_u32(p + 4);
+		if (state >= TRACE_FLAG_STATE_COUNT)
+			return tb_fail(
+				r, r->pos - TB_LOOKBACK_SIZE + 4,
+				"steps[%zu].lookbacks[%lu].state: %lu is "
+				"not a flag state (0 to %d)",
+				s, (unsigned long)k, (unsigned long)state,
+				TRACE_FLAG_STATE_COUNT - 1);
+		struct trace_lookback lb = {
+			tb_get_u32(p), (enum trace_flag_state)state,
+			tb_float(tb_get_u32(p + 8)), tb_get_u32(p + 12),
+			tb_get_u64(p + 16)};
+		if (trace_record_lookback(t, &lb))
+			return tb_fail_plain(r, "out of memory");
+	}
+	const char *kind;
+	char why[200];
+	size_t bad;
+	if (trace_check_step_extras(t, &kind, &bad, why, sizeof(why)))
+		return tb_fail(r, at, "steps[%zu].%s[%zu]: %s", s, kind, bad,
+		               why);
+	return 0;
+}
+
 /* A step's header against the launches, the section and the totals. */
 static int check_step(struct tb_reader *r, size_t s, const uint32_t *v,
                       const struct run *run,
@@ -401,7 +576,7 @@ static int check_step(struct tb_reader *r, size_t s, const uint32_t *v,
 		               "section (section_size %lu)",
 		               s, (unsigned long)v[5],
 		               (unsigned long)t->section_size);
-	if (t->value_count + v[5] > run->values ||
+	if (t->value_count - r->other_values + v[5] > run->values ||
 	    t->add_count + v[6] > run->adds ||
 	    t->warp_count + v[7] > run->warps)
 		return tb_fail(
@@ -438,6 +613,7 @@ static int add_launches_to(struct tb_reader *r,
 		if (trace_add_launch(t, l->kernel, l->level, l->grid,
 		                     l->threads, l->n) < 0)
 			return tb_fail_plain(r, "out of memory");
+		trace_set_launch_kernel(t, l->source, l->role, l->racy);
 	}
 	return 0;
 }
@@ -456,12 +632,30 @@ static int read_steps(struct tb_reader *r, const struct run *run,
 	}
 	for (size_t s = 0; s < run->steps; s++) {
 		uint64_t at = r->pos;
-		const uint8_t *p = tb_take(r, TB_STEP_SIZE);
+		const uint8_t *p = tb_take(r, run->step_size);
 		if (!p)
 			goto done;
-		uint32_t v[8];
+		uint32_t v[8], e[4] = {0, 0, 0, 0};
 		for (int i = 0; i < 8; i++)
 			v[i] = tb_get_u32(p + 4 * i);
+		for (int i = 0; r->version >= 2 && i < 4; i++)
+			e[i] = tb_get_u32(p + TB_STEP_SIZE + 4 * i);
+		if (e[3]) {
+			tb_fail(r, at + TB_STEP_SIZE + 12,
+			        "steps[%zu]: the reserved field is %lu, not 0",
+			        s, (unsigned long)e[3]);
+			goto done;
+		}
+		if (t->snapshot_count + e[0] > run->snapshots ||
+		    t->shuffle_count + e[1] > run->shuffles ||
+		    t->lookback_count + e[2] > run->lookbacks) {
+			tb_fail(r, at + TB_STEP_SIZE,
+			        "steps[%zu]: its snapshots, shuffles or "
+			        "look-backs go past the totals the header "
+			        "declares",
+			        s);
+			goto done;
+		}
 		if (check_step(r, s, v, run, launches, at) ||
 		    add_launches_to(r, launches, (size_t)v[3] + 1))
 			goto done;
@@ -470,7 +664,8 @@ static int read_steps(struct tb_reader *r, const struct run *run,
 			tb_fail_plain(r, "out of memory");
 			goto done;
 		}
-		if (read_step_data(r, s, v, &launches[v[3]], &sc))
+		if (read_step_data(r, s, v, &launches[v[3]], &sc) ||
+		    read_step_extras(r, s, e, run, &sc, at))
 			goto done;
 	}
 	rc = add_launches_to(r, launches, run->launches);
@@ -478,6 +673,7 @@ done:
 	free(sc.cur);
 	free(sc.xy);
 	free(sc.warps);
+	free(sc.other);
 	return rc;
 }
 
@@ -553,11 +749,13 @@ static int read_payload(struct tb_reader *r)
 	struct run run = {0};
 	struct trace_launch *launches = NULL;
 	int rc = -1;
-	if (read_run(r, &run) || read_io(r, &run) || read_levels(r, &run) ||
-	    read_launches(r, &run, &launches) ||
+	if (read_run(r, &run) || read_facts(r, &run) || read_io(r, &run) ||
+	    read_levels(r, &run) || read_launches(r, &run, &launches) ||
 	    read_steps(r, &run, launches) || check_counts(r, &run) ||
 	    read_findings(r, &run))
 		goto done;
+	if (r->version < 2)
+		trace_derive_v1_facts(r->t);
 	uint64_t at = r->pos;
 	const uint8_t *p = tb_take(r, TB_CHECKSUM_SIZE);
 	if (p)
@@ -601,13 +799,14 @@ static int read_header(struct tb_reader *r, uint64_t file_size)
 		               TB_HEADER_SIZE);
 	uint32_t version = tb_get_u32(h + 8), comp = tb_get_u32(h + 12);
 	uint64_t size = tb_get_u64(h + 16);
-	if (version != TRACE_BIN_VERSION)
+	if (version < 1 || version > TRACE_BIN_VERSION)
 		return tb_fail_plain(
 			r,
 			"version %lu is not a version this scanviz reads (it "
-			"reads version %d); record the trace again with this "
-			"scanviz",
+			"reads versions 1 to %d); record the trace again with "
+			"this scanviz",
 			(unsigned long)version, TRACE_BIN_VERSION);
+	r->version = version;
 	if (comp > TB_COMPRESSION_ZSTD)
 		return tb_fail(r, 12 - TB_HEADER_SIZE,
 		               "compression %lu is not 0 (none) or 1 (zstd)",

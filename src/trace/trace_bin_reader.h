@@ -42,6 +42,10 @@ struct tb_reader {
 	struct tb_hash hash;
 
 	struct trace *t;
+	uint32_t version; /* of the file: 1 (no facts, derived) or 2 */
+	/* floats of arrays besides XY read so far; the values pool holds
+	 * them with the XY snapshots */
+	uint64_t other_values;
 };
 
 /* Writes the error "NAME: what (at byte N); record the trace again..."

@@ -101,15 +101,23 @@ static inline void put_u32(struct wr *w, uint32_t v)
 /* What the steps hold, summed: the counts the payload declares. */
 struct totals {
 	uint64_t values, adds, warps;
+	uint64_t snapshots, snapshot_values, shuffles, lookbacks;
 };
 
 static struct totals count(const struct trace *t)
 {
-	struct totals c = {0, 0, 0};
+	struct totals c = {0, 0, 0, 0, 0, 0, 0};
 	for (size_t s = 0; s < t->step_count; s++) {
-		c.values += t->steps[s].xy_len;
-		c.adds += t->steps[s].add_count;
-		c.warps += t->steps[s].warp_count;
+		const struct trace_step *st = &t->steps[s];
+		const struct trace_snapshot *sn = trace_step_snapshots(t, s);
+		c.values += st->xy_len;
+		c.adds += st->add_count;
+		c.warps += st->warp_count;
+		c.snapshots += st->snapshot_count;
+		for (uint32_t k = 0; k < st->snapshot_count; k++)
+			c.snapshot_values += sn[k].len;
+		c.shuffles += st->shuffle_count;
+		c.lookbacks += st->lookback_count;
 	}
 	return c;
 }
@@ -157,9 +165,15 @@ static uint64_t payload_size(const struct trace *t, const struct totals *c)
 			if (level_mask(l) & bit)
 				size += 4 * (uint64_t)level_array_len(l, bit);
 	}
-	return size + TB_LAUNCH_SIZE * (uint64_t)t->launch_count +
-	       TB_STEP_SIZE * (uint64_t)t->step_count + 4 * c->values +
-	       TB_ADD_SIZE * c->adds + TB_WARP_SIZE * c->warps +
+	return size + TB_FACTS_SIZE +
+	       TRACE_NAME_MAX * (uint64_t)t->array_count +
+	       (TB_LAUNCH_SIZE + TB_LAUNCH_FACTS_SIZE) *
+	               (uint64_t)t->launch_count +
+	       (TB_STEP_SIZE + TB_STEP_EXTRAS_SIZE) * (uint64_t)t->step_count +
+	       4 * c->values + TB_SNAPSHOT_SIZE * c->snapshots +
+	       4 * c->snapshot_values + TB_SHUFFLE_SIZE * c->shuffles +
+	       TB_LOOKBACK_SIZE * c->lookbacks + TB_ADD_SIZE * c->adds +
+	       TB_WARP_SIZE * c->warps +
 	       TB_FINDING_SIZE *
 	               ((uint64_t)t->hazard_count + t->divergence_count) +
 	       TB_CHECKSUM_SIZE;
@@ -191,6 +205,24 @@ static void put_run(struct wr *w, const struct trace *t, const struct totals *c)
 	tb_put_u64(p + 128, c->warps);
 	tb_put_u32(p + 136, (uint32_t)t->hazard_count);
 	tb_put_u32(p + 140, (uint32_t)t->divergence_count);
+}
+
+/* Version 2's facts and counts, then the names of the arrays besides XY. */
+static void put_facts(struct wr *w, const struct trace *t,
+                      const struct totals *c)
+{
+	uint8_t *p = room(w, TB_FACTS_SIZE - TRACE_BOOK_SECTION_MAX -
+	                             TRACE_DESCRIPTION_MAX);
+	tb_put_u32(p, (uint32_t)t->family);
+	tb_put_u32(p + 4, (uint32_t)t->array_count);
+	tb_put_u64(p + 8, c->snapshots);
+	tb_put_u64(p + 16, c->snapshot_values);
+	tb_put_u64(p + 24, c->shuffles);
+	tb_put_u64(p + 32, c->lookbacks);
+	put_name(w, t->book_section, TRACE_BOOK_SECTION_MAX);
+	put_name(w, t->description, TRACE_DESCRIPTION_MAX);
+	for (size_t k = 0; k < t->array_count; k++)
+		put_name(w, t->arrays[k], TRACE_NAME_MAX);
 }
 
 static void put_levels(struct wr *w, const struct trace *t)
@@ -227,6 +259,42 @@ static void put_launches(struct wr *w, const struct trace *t)
 		tb_put_u32(p + 4, l->grid);
 		tb_put_u32(p + 8, l->threads);
 		tb_put_u32(p + 12, l->n);
+		put_name(w, l->source, TRACE_SOURCE_MAX);
+		p = room(w, TB_LAUNCH_FACTS_SIZE - TRACE_SOURCE_MAX);
+		tb_put_u32(p, (uint32_t)l->role);
+		tb_put_u32(p + 4, l->racy);
+	}
+}
+
+/* Step s's records of version 2: the other arrays' snapshots (stored as
+ * they are), the shuffles and the look-back. */
+static void put_step_extras(struct wr *w, const struct trace *t, size_t s)
+{
+	const struct trace_step *st = &t->steps[s];
+	const struct trace_snapshot *sn = trace_step_snapshots(t, s);
+	for (uint32_t k = 0; k < st->snapshot_count; k++) {
+		uint8_t *p = room(w, TB_SNAPSHOT_SIZE);
+		tb_put_u32(p, sn[k].array);
+		tb_put_u32(p + 4, sn[k].len);
+		for (uint32_t i = 0; i < sn[k].len; i++)
+			put_u32(w, tb_bits(t->values[sn[k].offset + i]));
+	}
+	const struct trace_shuffle *sh = trace_step_shuffles(t, s);
+	for (uint32_t k = 0; k < st->shuffle_count; k++) {
+		uint8_t *p = room(w, TB_SHUFFLE_SIZE);
+		tb_put_u32(p, sh[k].warp);
+		tb_put_u32(p + 4, sh[k].src_lane);
+		tb_put_u32(p + 8, sh[k].dst_lane);
+		tb_put_u32(p + 12, tb_bits(sh[k].value));
+	}
+	const struct trace_lookback *lb = trace_step_lookbacks(t, s);
+	for (uint32_t k = 0; k < st->lookback_count; k++) {
+		uint8_t *p = room(w, TB_LOOKBACK_SIZE);
+		tb_put_u32(p, lb[k].predecessor);
+		tb_put_u32(p + 4, (uint32_t)lb[k].state);
+		tb_put_u32(p + 8, tb_bits(lb[k].value));
+		tb_put_u32(p + 12, lb[k].polls);
+		tb_put_u64(p + 16, lb[k].wait);
 	}
 }
 
@@ -270,6 +338,11 @@ static void put_steps(struct wr *w, const struct trace *t, float *cur)
 		tb_put_u32(p + 20, st->xy_len);
 		tb_put_u32(p + 24, st->add_count);
 		tb_put_u32(p + 28, st->warp_count);
+		p = room(w, TB_STEP_EXTRAS_SIZE);
+		tb_put_u32(p, st->snapshot_count);
+		tb_put_u32(p + 4, st->shuffle_count);
+		tb_put_u32(p + 8, st->lookback_count);
+		tb_put_u32(p + 12, 0);
 		int section_step = st->phase != TRACE_PHASE_ADD_BACK;
 		if (section_step)
 			tb_predict_before(t, s, cur);
@@ -291,6 +364,7 @@ static void put_steps(struct wr *w, const struct trace *t, float *cur)
 			tb_put_u32(p + 4, wp[i].reserved);
 			tb_put_u64(p + 8, wp[i].clock);
 		}
+		put_step_extras(w, t, s);
 	}
 }
 
@@ -364,6 +438,7 @@ static int write_all(struct wr *w, const struct trace *t, int level)
 		return -1;
 	}
 	put_run(w, t, &c);
+	put_facts(w, t, &c);
 	for (size_t i = 0; i < t->n; i++)
 		put_u32(w, tb_bits(t->input[i]));
 	for (size_t i = 0; i < t->n; i++)

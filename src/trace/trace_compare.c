@@ -128,6 +128,10 @@ static void cmp_launches(struct cmp *c, const struct trace *a,
 					  *lb = &b->launches[i];
 		snprintf(c->where, sizeof(c->where), "launch %zu: ", i);
 		cmp_str(c, "kernel", la->kernel, lb->kernel);
+		cmp_str(c, "source", la->source, lb->source);
+		cmp_str(c, "role", trace_role_name(la->role),
+		        trace_role_name(lb->role));
+		cmp_u64(c, "racy", la->racy, lb->racy);
 		cmp_u64(c, "level", la->level, lb->level);
 		cmp_u64(c, "grid", la->grid, lb->grid);
 		cmp_u64(c, "threads", la->threads, lb->threads);
@@ -162,6 +166,59 @@ static void cmp_add(struct cmp *c, size_t k, const struct trace_add *a,
 	}
 }
 
+/* The records only some kernels make: the other arrays' snapshots, the
+ * shuffles, and of the look-back what it read (how long a block waited
+ * depends on the executor). */
+static void cmp_step_extras(struct cmp *c, const struct trace *a,
+                            const struct trace *b, size_t i)
+{
+	const struct trace_step *sa = &a->steps[i], *sb = &b->steps[i];
+	cmp_u64(c, "snapshots", sa->snapshot_count, sb->snapshot_count);
+	const struct trace_snapshot *na = trace_step_snapshots(a, i),
+				    *nb = trace_step_snapshots(b, i);
+	for (uint32_t k = 0; k < sa->snapshot_count && k < sb->snapshot_count;
+	     k++) {
+		cmp_u64(c, "snapshot array", na[k].array, nb[k].array);
+		cmp_floats(c, "snapshot", a->values + na[k].offset, na[k].len,
+		           b->values + nb[k].offset, nb[k].len);
+	}
+	cmp_u64(c, "shuffles", sa->shuffle_count, sb->shuffle_count);
+	const struct trace_shuffle *ha = trace_step_shuffles(a, i),
+				   *hb = trace_step_shuffles(b, i);
+	for (uint32_t k = 0; k < sa->shuffle_count && k < sb->shuffle_count;
+	     k++) {
+		if (ha[k].warp != hb[k].warp ||
+		    ha[k].src_lane != hb[k].src_lane ||
+		    ha[k].dst_lane != hb[k].dst_lane)
+			mismatch(c,
+			         "shuffle %lu: warp %lu lanes %lu -> %lu vs "
+			         "warp %lu lanes %lu -> %lu",
+			         (unsigned long)k, (unsigned long)ha[k].warp,
+			         (unsigned long)ha[k].src_lane,
+			         (unsigned long)ha[k].dst_lane,
+			         (unsigned long)hb[k].warp,
+			         (unsigned long)hb[k].src_lane,
+			         (unsigned long)hb[k].dst_lane);
+		cmp_float(c, "shuffle value", k, ha[k].value, hb[k].value);
+	}
+	cmp_u64(c, "lookbacks", sa->lookback_count, sb->lookback_count);
+	const struct trace_lookback *la = trace_step_lookbacks(a, i),
+				    *lb = trace_step_lookbacks(b, i);
+	for (uint32_t k = 0; k < sa->lookback_count && k < sb->lookback_count;
+	     k++) {
+		if (la[k].predecessor != lb[k].predecessor ||
+		    la[k].state != lb[k].state)
+			mismatch(c,
+			         "lookback %lu: block %lu %s vs block %lu %s",
+			         (unsigned long)k,
+			         (unsigned long)la[k].predecessor,
+			         trace_flag_state_name(la[k].state),
+			         (unsigned long)lb[k].predecessor,
+			         trace_flag_state_name(lb[k].state));
+		cmp_float(c, "lookback value", k, la[k].value, lb[k].value);
+	}
+}
+
 static void cmp_step(struct cmp *c, const struct trace *a,
                      const struct trace *b, size_t i)
 {
@@ -188,6 +245,7 @@ static void cmp_step(struct cmp *c, const struct trace *a,
 		sa->add_count < sb->add_count ? sa->add_count : sb->add_count;
 	for (uint32_t k = 0; k < n; k++)
 		cmp_add(c, k, &aa[k], &ab[k]);
+	cmp_step_extras(c, a, b, i);
 }
 
 static size_t finish(struct cmp *c)
@@ -203,7 +261,14 @@ size_t trace_compare(const struct trace *a, const struct trace *b, FILE *report,
 {
 	struct cmp c = {report, max_report, 0, ""};
 	cmp_str(&c, "algorithm", a->algorithm, b->algorithm);
+	cmp_str(&c, "family", trace_family_name(a->family),
+	        trace_family_name(b->family));
+	cmp_str(&c, "book_section", a->book_section, b->book_section);
+	cmp_str(&c, "description", a->description, b->description);
 	cmp_str(&c, "section_kernel", a->section_kernel, b->section_kernel);
+	cmp_u64(&c, "arrays", a->array_count, b->array_count);
+	for (size_t k = 0; k < a->array_count && k < b->array_count; k++)
+		cmp_str(&c, "array name", a->arrays[k], b->arrays[k]);
 	if (a->detail != b->detail)
 		mismatch(&c, "detail: %s vs %s", trace_detail_name(a->detail),
 		         trace_detail_name(b->detail));

@@ -33,11 +33,31 @@ static int check_backend(struct trace_jr *r, const char *backend)
 }
 
 static const char *const top_keys[] = {
-	"format",  "version",       "algorithm",   "section_kernel",
-	"backend", "device",        "schedule",    "seed",
-	"detail",  "section_size",  "input",       "output",
-	"counts",  "launches",      "levels",      "steps",
-	"hazards", "hazards_total", "divergences", "divergences_total",
+	"format",
+	"version",
+	"algorithm",
+	"section_kernel",
+	"backend",
+	"device",
+	"schedule",
+	"seed",
+	"detail",
+	"section_size",
+	"input",
+	"output",
+	"counts",
+	"launches",
+	"levels",
+	"steps",
+	"hazards",
+	"hazards_total",
+	"divergences",
+	"divergences_total",
+	/* version 2 on */
+	"family",
+	"book_section",
+	"description",
+	"arrays",
 };
 enum {
 	K_FORMAT,
@@ -60,6 +80,11 @@ enum {
 	K_HAZARDS_TOTAL,
 	K_DIVERGENCES,
 	K_DIVERGENCES_TOTAL,
+	K_V1_COUNT,
+	K_FAMILY = K_V1_COUNT,
+	K_BOOK_SECTION,
+	K_DESCRIPTION,
+	K_ARRAYS,
 	K_TOP_COUNT
 };
 
@@ -101,14 +126,46 @@ static int read_counts(struct trace_jr *r, const cJSON *item,
 
 struct launch_in {
 	char kernel[TRACE_NAME_MAX];
+	char source[TRACE_SOURCE_MAX];
+	int role;
+	bool racy;
 	uint32_t level, grid, threads, n;
 };
+
+/* Appends the launch l to r->t. Returns 0, or -1 with the error. */
+static int add_launch(struct trace_jr *r, const struct launch_in *l)
+{
+	if (trace_add_launch(r->t, l->kernel, l->level, l->grid, l->threads,
+	                     l->n) < 0)
+		return jsonread_fail(&r->jr, "out of memory");
+	trace_set_launch_kernel(r->t, l->source,
+	                        (enum trace_launch_role)l->role, l->racy);
+	return 0;
+}
+
+/* A launch's facts (version 2 on): source, role, racy. */
+static int read_launch_facts(struct trace_jr *r, const cJSON *const *f,
+                             struct launch_in *l)
+{
+	if (trace_jr_name(r, "source", f[0], l->source, sizeof(l->source)) ||
+	    trace_jr_enum(r, "role", f[1], trace_role_from_name,
+	                  "a launch role (section-scan, add-back)", &l->role))
+		return -1;
+	jsonread_push_key(&r->jr, "racy");
+	if (!cJSON_IsBool(f[2]))
+		return jsonread_expected(&r->jr, f[2], "true or false");
+	l->racy = cJSON_IsTrue(f[2]);
+	jsonread_pop(&r->jr);
+	return 0;
+}
 
 static int read_launches(struct trace_jr *r, const cJSON *item,
                          struct launch_in **out, size_t *count)
 {
-	static const char *const keys[] = {"kernel", "level", "grid", "threads",
-	                                   "n"};
+	static const char *const keys[] = {"kernel",  "level", "grid",
+	                                   "threads", "n",     "source",
+	                                   "role",    "racy"};
+	int nkeys = r->version >= 2 ? 8 : 5;
 	if (trace_jr_array(r, "launches", item, SIZE_MAX, NULL, count))
 		return -1;
 	*out = calloc(*count ? *count : 1, sizeof(**out));
@@ -117,10 +174,11 @@ static int read_launches(struct trace_jr *r, const cJSON *item,
 	jsonread_push_key(&r->jr, "launches");
 	size_t i = 0;
 	for (const cJSON *c = item->child; c; c = c->next, i++) {
-		const cJSON *f[5];
+		const cJSON *f[8];
 		struct launch_in *l = &(*out)[i];
 		jsonread_push_index(&r->jr, i);
-		if (jsonread_fields(&r->jr, c, keys, 5, 0, f) ||
+		if (jsonread_fields(&r->jr, c, keys, nkeys, 0, f) ||
+		    (r->version >= 2 && read_launch_facts(r, f + 5, l)) ||
 		    trace_jr_name(r, "kernel", f[0], l->kernel,
 		                  sizeof(l->kernel)) ||
 		    trace_jr_u32(r, "level", f[1], &l->level) ||
@@ -274,8 +332,12 @@ static int read_step_warps(struct trace_jr *r, const cJSON *item)
 static int read_steps(struct trace_jr *r, const cJSON *item,
                       const struct launch_in *launches, size_t launch_count)
 {
-	static const char *const keys[] = {"phase", "stride", "line", "launch",
-	                                   "block", "xy",     "adds", "warps"};
+	static const char *const keys[] = {
+		"phase", "stride", "line",   "launch",   "block",    "xy",
+		"adds",  "warps",  "arrays", "shuffles", "lookbacks"};
+	/* xy, warps and (version 2 on) arrays, shuffles, lookbacks are
+	 * optional */
+	int nkeys = r->version >= 2 ? 11 : 8;
 	struct trace *t = r->t;
 	size_t count;
 	if (trace_jr_array(r, "steps", item, SIZE_MAX, NULL, &count))
@@ -283,11 +345,11 @@ static int read_steps(struct trace_jr *r, const cJSON *item,
 	jsonread_push_key(&r->jr, "steps");
 	size_t i = 0;
 	for (const cJSON *c = item->child; c; c = c->next, i++) {
-		const cJSON *f[8];
+		const cJSON *f[11];
 		int phase;
 		uint32_t stride, line, launch, block;
 		jsonread_push_index(&r->jr, i);
-		if (jsonread_fields(&r->jr, c, keys, 8, 0xa0, f) ||
+		if (jsonread_fields(&r->jr, c, keys, nkeys, 0x7a0, f) ||
 		    trace_jr_enum(
 			    r, "phase", f[0], trace_phase_from_name,
 			    "a phase (load, stride, reduce, reverse, store, "
@@ -312,12 +374,9 @@ static int read_steps(struct trace_jr *r, const cJSON *item,
 				"steps must be in launch order" TRACE_JR_HINT,
 				(unsigned long)launch, t->launch_count - 1);
 		jsonread_pop(&r->jr);
-		while (t->launch_count <= launch) {
-			const struct launch_in *l = &launches[t->launch_count];
-			if (trace_add_launch(t, l->kernel, l->level, l->grid,
-			                     l->threads, l->n) < 0)
-				return jsonread_fail(&r->jr, "out of memory");
-		}
+		while (t->launch_count <= launch)
+			if (add_launch(r, &launches[t->launch_count]))
+				return -1;
 		if (block >= launches[launch].grid) {
 			jsonread_push_key(&r->jr, "block");
 			return jsonread_fail(
@@ -372,15 +431,15 @@ static int read_steps(struct trace_jr *r, const cJSON *item,
 		jsonread_pop(&r->jr);
 		if (f[7] && read_step_warps(r, f[7]))
 			return -1;
+		if (r->version >= 2 &&
+		    trace_jr_read_step_extras(r, f[8], f[9], f[10]))
+			return -1;
 		jsonread_pop(&r->jr);
 	}
 	jsonread_pop(&r->jr);
-	while (t->launch_count < launch_count) {
-		const struct launch_in *l = &launches[t->launch_count];
-		if (trace_add_launch(t, l->kernel, l->level, l->grid,
-		                     l->threads, l->n) < 0)
-			return jsonread_fail(&r->jr, "out of memory");
-	}
+	while (t->launch_count < launch_count)
+		if (add_launch(r, &launches[t->launch_count]))
+			return -1;
 	return 0;
 }
 
@@ -508,17 +567,39 @@ static int check_header(struct trace_jr *r, const cJSON *root)
 		return jsonread_fail(
 			&r->jr, "the key \"version\" is missing" TRACE_JR_HINT);
 	jsonread_push_key(&r->jr, "version");
+	/* version 1 lacks the facts, which are derived from its names */
 	if (!cJSON_IsNumber(version) ||
-	    version->valuedouble != TRACE_FORMAT_VERSION) {
+	    (version->valuedouble != 1 &&
+	     version->valuedouble != TRACE_FORMAT_VERSION)) {
 		char buf[64];
 		return jsonread_fail(
 			&r->jr,
 			"%s is not a version this scanviz reads (it reads "
-			"version %d); record the trace again with this scanviz",
+			"versions 1 to %d); record the trace again with this "
+			"scanviz",
 			jsonread_found(version, buf, sizeof(buf)),
 			TRACE_FORMAT_VERSION);
 	}
+	r->version = (int)version->valuedouble;
 	jsonread_pop(&r->jr);
+	return 0;
+}
+
+/* The algorithm's facts (version 2 on): family, book section, description. */
+static int read_facts(struct trace_jr *r, const cJSON *const *f)
+{
+	struct trace *t = r->t;
+	int family;
+	if (trace_jr_enum(r, "family", f[K_FAMILY], trace_family_from_name,
+	                  "a family (single-block, hierarchical, single-pass, "
+	                  "compaction)",
+	                  &family) ||
+	    trace_jr_name(r, "book_section", f[K_BOOK_SECTION], t->book_section,
+	                  sizeof(t->book_section)) ||
+	    trace_jr_name(r, "description", f[K_DESCRIPTION], t->description,
+	                  sizeof(t->description)))
+		return -1;
+	t->family = (enum trace_family)family;
 	return 0;
 }
 
@@ -539,9 +620,12 @@ static int read_trace(struct trace_jr *r, const cJSON *root)
 	};
 
 	if (check_header(r, root) ||
-	    jsonread_fields(&r->jr, root, top_keys, K_TOP_COUNT, 0, f) ||
+	    jsonread_fields(&r->jr, root, top_keys,
+	                    r->version >= 2 ? K_TOP_COUNT : K_V1_COUNT,
+	                    1u << K_ARRAYS, f) ||
 	    trace_jr_name(r, "algorithm", f[K_ALGORITHM], t->algorithm,
 	                  sizeof(t->algorithm)) ||
+	    (r->version >= 2 && read_facts(r, f)) ||
 	    trace_jr_name(r, "section_kernel", f[K_SECTION_KERNEL],
 	                  t->section_kernel, sizeof(t->section_kernel)) ||
 	    trace_jr_name(r, "backend", f[K_BACKEND], t->backend,
@@ -571,7 +655,9 @@ static int read_trace(struct trace_jr *r, const cJSON *root)
 	if (trace_jr_floats(r, f[K_OUTPUT], t->output, n, 0))
 		goto done;
 	jsonread_pop(&r->jr);
-	if (read_counts(r, f[K_COUNTS], &counts) ||
+	if ((r->version >= 2 && f[K_ARRAYS] &&
+	     trace_jr_read_arrays(r, f[K_ARRAYS])) ||
+	    read_counts(r, f[K_COUNTS], &counts) ||
 	    read_levels(r, f[K_LEVELS]) || trace_jr_check_levels(r) ||
 	    read_launches(r, f[K_LAUNCHES], &launches, &launch_count) ||
 	    read_steps(r, f[K_STEPS], launches, launch_count) ||
@@ -591,6 +677,8 @@ static int read_trace(struct trace_jr *r, const cJSON *root)
 	    read_total(r, "divergences_total", f[K_DIVERGENCES_TOTAL],
 	               t->divergence_count, &t->divergences_total))
 		goto done;
+	if (r->version == 1)
+		trace_derive_v1_facts(t);
 	failed = 0;
 done:
 	free(input);

@@ -24,6 +24,7 @@
 		TRACE_FORMAT_VERSION) " (docs/trace-format.md)"
 
 struct trace_jr {
+	int version; /* of the file: 1 (no facts, derived) or 2 */
 	/* the file, its JSON path and errors (jsonread.h): hint
 	 * TRACE_JR_HINT, format TRACE_JR_FORMAT, key_word "key" */
 	struct jsonread jr;
@@ -68,6 +69,14 @@ int trace_jr_name(struct trace_jr *r, const char *key, const cJSON *item,
 /* A name from one of trace.h's tables; `what` lists the names. */
 int trace_jr_enum(struct trace_jr *r, const char *key, const cJSON *item,
                   int (*from_name)(const char *), const char *what, int *out);
+
+/* The top-level "arrays" (shared arrays besides XY), declared in r->t
+ * (trace_json_read_extras.c). Returns 0, or -1 with the error written. */
+int trace_jr_read_arrays(struct trace_jr *r, const cJSON *item);
+/* A step's "arrays", "shuffles" and "lookbacks" (each NULL when absent),
+ * recorded into the newest step and checked (trace_check.h). */
+int trace_jr_read_step_extras(struct trace_jr *r, const cJSON *arrays,
+                              const cJSON *shuffles, const cJSON *lookbacks);
 
 /* Checks that the parts of r->t add up (trace_json_check.c); each returns
  * 0, or -1 with the error written at the current path. */

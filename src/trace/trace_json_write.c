@@ -185,6 +185,12 @@ static size_t format_float(struct out *o, float x, char *dst)
 	return n;
 }
 
+static void put_float(struct out *o, float x)
+{
+	char *p = room(o, FLOAT_JSON_MAX + TRACE_JSON_FLOAT_MAX);
+	o->len += format_float(o, x, p);
+}
+
 static void put_floats(struct out *o, const float *v, size_t n)
 {
 	PUT(o, "[");
@@ -257,6 +263,12 @@ static void write_launches(struct out *o, const struct trace *t)
 		list_item(o, i);
 		key(o, 1, "kernel");
 		put_string(o, l->kernel);
+		key(o, 0, "source");
+		put_string(o, l->source);
+		key(o, 0, "role");
+		put_string(o, trace_role_name(l->role));
+		key(o, 0, "racy");
+		put(o, l->racy ? "true" : "false");
 		key_u64(o, 0, "level", l->level);
 		key_u64(o, 0, "grid", l->grid);
 		key_u64(o, 0, "threads", l->threads);
@@ -321,6 +333,56 @@ static void write_add(struct out *o, const struct trace_add *a, int first)
 	o->len += (size_t)(p - start);
 }
 
+/* The parts only some kernels record, each left out when empty: the
+ * other shared arrays' snapshots, the warp shuffles, the look-back. */
+static void write_step_extras(struct out *o, const struct trace *t, size_t i)
+{
+	const struct trace_step *s = &t->steps[i];
+	if (s->snapshot_count) {
+		const struct trace_snapshot *sn = trace_step_snapshots(t, i);
+		key(o, 0, "arrays");
+		PUT(o, "{");
+		for (uint32_t k = 0; k < s->snapshot_count; k++) {
+			key(o, k == 0, t->arrays[sn[k].array]);
+			put_floats(o, t->values + sn[k].offset, sn[k].len);
+		}
+		PUT(o, "}");
+	}
+	if (s->shuffle_count) {
+		const struct trace_shuffle *sh = trace_step_shuffles(t, i);
+		key(o, 0, "shuffles");
+		PUT(o, "[");
+		for (uint32_t k = 0; k < s->shuffle_count; k++) {
+			put(o, k ? ", {" : "{");
+			key_u64(o, 1, "warp", sh[k].warp);
+			key_u64(o, 0, "src_lane", sh[k].src_lane);
+			key_u64(o, 0, "dst_lane", sh[k].dst_lane);
+			key(o, 0, "value");
+			put_float(o, sh[k].value);
+			PUT(o, "}");
+		}
+		PUT(o, "]");
+	}
+	if (s->lookback_count) {
+		const struct trace_lookback *lb = trace_step_lookbacks(t, i);
+		key(o, 0, "lookbacks");
+		PUT(o, "[");
+		for (uint32_t k = 0; k < s->lookback_count; k++) {
+			put(o, k ? ", {" : "{");
+			key_u64(o, 1, "predecessor", lb[k].predecessor);
+			key(o, 0, "state");
+			put_string(o, trace_flag_state_name(lb[k].state));
+			key(o, 0, "value");
+			put_float(o, lb[k].value);
+			key_u64(o, 0, "polls", lb[k].polls);
+			key(o, 0, "wait");
+			put_u64_exact(o, lb[k].wait);
+			PUT(o, "}");
+		}
+		PUT(o, "]");
+	}
+}
+
 static void write_step(struct out *o, const struct trace *t, size_t i)
 {
 	const struct trace_step *s = &t->steps[i];
@@ -353,6 +415,7 @@ static void write_step(struct out *o, const struct trace *t, size_t i)
 		}
 		PUT(o, "]");
 	}
+	write_step_extras(o, t, i);
 }
 
 static void write_steps(struct out *o, const struct trace *t)
@@ -434,6 +497,9 @@ int trace_write_json(const struct trace *t, FILE *f)
 	top(o, "version");
 	put_u64(o, TRACE_FORMAT_VERSION);
 	top_string(o, "algorithm", t->algorithm);
+	top_string(o, "family", trace_family_name(t->family));
+	top_string(o, "book_section", t->book_section);
+	top_string(o, "description", t->description);
 	top_string(o, "section_kernel", t->section_kernel);
 	top_string(o, "backend", t->backend);
 	top_string(o, "device", t->device);
@@ -443,6 +509,15 @@ int trace_write_json(const struct trace *t, FILE *f)
 	top_string(o, "detail", trace_detail_name(t->detail));
 	top(o, "section_size");
 	put_u64(o, t->section_size);
+	if (t->array_count) {
+		top(o, "arrays");
+		PUT(o, "[");
+		for (size_t k = 0; k < t->array_count; k++) {
+			put(o, k ? ", " : "");
+			put_string(o, t->arrays[k]);
+		}
+		PUT(o, "]");
+	}
 	top(o, "input");
 	put_floats(o, t->input, t->n);
 	top(o, "output");

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "hier.h"
-#include "scan.h"
 
 void scene_view_defaults(struct scene_view *v, int width, int height)
 {
@@ -31,11 +30,11 @@ void scene_view_defaults(struct scene_view *v, int width, int height)
 
 enum scene_figure scene_figure_for(const struct trace *t)
 {
-	const struct scan_algorithm *a = scan_algorithm_find(t->algorithm);
-	if ((a && a->hierarchical) || t->level_count > 1)
+	if (t->family == TRACE_FAMILY_HIERARCHICAL || t->level_count > 1)
 		return SCENE_FIGURE_9_10;
-	/* the work-efficient kernel's trees are Figure 9.5 */
-	if (a && a->section_kernel == SCAN_KERNEL_BRENT_KUNG)
+	/* the work-efficient scan of section 9.4 draws its trees as Figure
+	 * 9.5 */
+	if (strcmp(t->book_section, "9.4") == 0)
 		return SCENE_FIGURE_9_5;
 	return SCENE_FIGURE_9_1;
 }

@@ -4,15 +4,13 @@
  * Each band fills in as the trace's steps reach it. Long inputs get heat
  * strips for the whole level and a labelled zoom into one section below.
  * This file works out what the shown step has reached; view_hier_draw.c
- * draws it. Pure C; depends on hier.h and scan.h. */
+ * draws it. Pure C; depends on hier.h. */
 #include "hier.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "scan.h"
 
 const char *const scene_hier_band_caption[BAND_COUNT] = {
 	"input X", "kernel 1: scans", "S: last of each", "kernel 2: scan S",
@@ -35,18 +33,7 @@ uint32_t scene_hier_level_blocks(const struct trace *t, uint32_t level)
 	uint32_t section = hier_section(t);
 	if (n == 0 || section == 0)
 		return n ? 1 : 0;
-	return (uint32_t)scan_blocks_of(n, section);
-}
-
-static bool is_add_back(const struct trace_launch *l)
-{
-	for (int id = 0; id < SCAN_KERNEL_COUNT; id++) {
-		const struct scan_kernel_info *k =
-			scan_kernel_info((enum scan_kernel_id)id);
-		if (strcmp(k->function, l->kernel) == 0)
-			return k->add_back;
-	}
-	return false;
+	return (uint32_t)trace_blocks_of(n, section);
 }
 
 /* Finds a level's kernel-1 and kernel-3 launches and how far each block
@@ -64,7 +51,7 @@ static int progress_init(struct hier_progress *p, const struct trace *t,
 	for (size_t i = 0; i < t->launch_count; i++) {
 		if (t->launches[i].level != level)
 			continue;
-		if (is_add_back(&t->launches[i])) {
+		if (t->launches[i].role == TRACE_ROLE_ADD_BACK) {
 			if (p->k3 < 0)
 				p->k3 = (long)i;
 		} else if (p->k1 < 0) {
@@ -135,7 +122,7 @@ static int hier_init(struct hier *h, struct view_ctx *c, uint32_t level)
 	if (level + 1 < t->level_count) {
 		const struct trace_level *ul = &t->levels[level + 1];
 		up_blocks = ul->blocks ? ul->blocks
-		                       : (uint32_t)scan_blocks_of(
+		                       : (uint32_t)trace_blocks_of(
 						 ul->n ? ul->n : h->blocks,
 						 h->section);
 	}

@@ -5,14 +5,12 @@
  * element to S, which is the next level's input, and kernel 3's additions
  * add the scanned S entry they read. So a wrong kernel (the printed one
  * adds S[b], its own section's sum) shows what it really summed.
- * Pure C; depends on hier.h and scan.h. */
+ * Pure C; depends on hier.h. */
 #include "hier.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "scan.h"
 
 /* What one level holds at the shown step, as input ranges. */
 struct level_hist {
@@ -35,17 +33,6 @@ struct hist {
 
 static const struct view_range none = {-1, -1, true};
 static const struct view_range unknown = {-1, -1, false};
-
-static bool add_back_launch(const struct trace_launch *l)
-{
-	for (int id = 0; id < SCAN_KERNEL_COUNT; id++) {
-		const struct scan_kernel_info *k =
-			scan_kernel_info((enum scan_kernel_id)id);
-		if (strcmp(k->function, l->kernel) == 0)
-			return k->add_back;
-	}
-	return false;
-}
 
 static void hist_free(struct hist *h)
 {
@@ -129,7 +116,7 @@ static int hist_init(struct hist *h, const struct trace *t, uint32_t section)
 	 * written */
 	for (size_t i = 0; i < t->launch_count; i++) {
 		const struct trace_launch *l = &t->launches[i];
-		if (l->level >= h->count || add_back_launch(l))
+		if (l->level >= h->count || l->role == TRACE_ROLE_ADD_BACK)
 			continue;
 		struct level_hist *v = &h->lv[l->level];
 		for (size_t k = l->first_step;
@@ -246,7 +233,7 @@ static int hist_replay(struct hist *h, size_t through)
 		const struct trace_launch *l = &t->launches[st->launch];
 		if (l->level >= h->count)
 			continue;
-		if (add_back_launch(l))
+		if (l->role == TRACE_ROLE_ADD_BACK)
 			add_back_step(h, i, l->level);
 		else
 			section_step(h, i, l->level);

@@ -1,7 +1,7 @@
 /* view_panel.c - what sits beside every figure: the step (k of K), the
  * additions so far, the executor, the race findings, the kernel source with
  * the current line lit, and a legend.
- * Pure C; depends on view_internal.h and scan.h (kernel -> source file). */
+ * Pure C; depends on view_internal.h (the trace names each launch's source). */
 #include "view_internal.h"
 
 #include <math.h>
@@ -9,8 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "scan.h"
 
 static const struct scene_color none = {0, 0, 0, 0};
 
@@ -120,29 +118,25 @@ static uint64_t hazards_through(const struct view_ctx *c)
 	return n;
 }
 
-/* A run whose findings or whose kernel (by the kernel table) can race. */
+/* A run whose findings or whose kernels (as the trace says) can race. */
 static bool racy_trace(const struct trace *t)
 {
-	const struct scan_algorithm *a = scan_algorithm_find(t->algorithm);
-	return t->hazards_total > 0 ||
-	       (a && !scan_kernel_info(a->section_kernel)->race_free);
+	bool racy = t->hazards_total > 0;
+	for (size_t i = 0; i < t->launch_count; i++)
+		racy = racy || t->launches[i].racy;
+	return racy;
 }
 
-/* The source file and function of the shown step's kernel. */
-static const struct scan_kernel_info *step_kernel(const struct view_ctx *c)
+/* The launch of the shown step, which names its kernel's source file and
+ * function; NULL when it names no source. */
+static const struct trace_launch *step_kernel(const struct view_ctx *c)
 {
 	if (c->t->step_count == 0 || c->t->launch_count == 0)
 		return NULL;
 	uint32_t l = c->t->steps[c->step].launch;
-	if (l >= c->t->launch_count)
+	if (l >= c->t->launch_count || !c->t->launches[l].source[0])
 		return NULL;
-	for (int id = 0; id < SCAN_KERNEL_COUNT; id++) {
-		const struct scan_kernel_info *k =
-			scan_kernel_info((enum scan_kernel_id)id);
-		if (strcmp(k->function, c->t->launches[l].kernel) == 0)
-			return k;
-	}
-	return NULL;
+	return &c->t->launches[l];
 }
 
 /* Lines [first, last] of the function `fn` in src, with the comment just
@@ -318,7 +312,7 @@ static float code_size(const struct view_ctx *c, const struct scene_source *src,
 	return fmaxf(c->min_text, fit);
 }
 
-static void source_missing(struct view_ctx *c, const struct scan_kernel_info *k,
+static void source_missing(struct view_ctx *c, const struct trace_launch *k,
                            float y, float bottom, float size, float line_h)
 {
 	char buf[1400];
@@ -386,7 +380,7 @@ static void draw_code_row(struct view_ctx *c, const struct code_row *r, float x,
  * its threads then run (the addition); on a load, the load. */
 static void source_block(struct view_ctx *c, float y, float bottom)
 {
-	const struct scan_kernel_info *k = step_kernel(c);
+	const struct trace_launch *k = step_kernel(c);
 	float x = c->panel.x0 + c->pad * 1.5f;
 	float w = c->panel.x1 - x - c->pad;
 	float head = fmaxf(c->min_text, roundf(c->small * 0.92f));
@@ -410,7 +404,7 @@ static void source_block(struct view_ctx *c, float y, float bottom)
 	y = ceilf(panel_line(c, y, buf, head, SCENE_FONT_MONO,
 	                     SCENE_ROLE_TEXT_DIM));
 	size_t first = 1, last = src->line_count;
-	function_lines(src, k->function, &first, &last);
+	function_lines(src, k->kernel, &first, &last);
 	if (lit && (lit < first || lit > last)) {
 		first = 1;
 		last = src->line_count;

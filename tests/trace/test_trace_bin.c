@@ -278,7 +278,7 @@ static void test_corrupted_count_refused(void **state)
 		{RUN_N, UINT64_C(1) << 40, "is not between 1 and 4294967295"},
 		{RUN_STEPS, UINT64_C(1) << 60,
 	         "steps: 1152921504606846976 "
-	         "records of 32 bytes do not fit"},
+	         "records of 48 bytes do not fit"},
 		{RUN_ADDS, UINT64_C(1) << 33, "additions: 8589934592 records"},
 		{16, UINT64_C(1) << 50,
 	         "a payload of 1125899906842624 bytes is "
@@ -326,11 +326,11 @@ static void test_other_files_refused(void **state)
 	struct trace *t = sample_trace();
 	size_t len;
 	char *buf = to_bin(t, 0, &len);
-	buf[8] = 2; /* version */
+	buf[8] = 3; /* version */
 	assert_null(trace_read_bin(buf, len, "v.svtrace", err, sizeof(err)));
-	assert_string_equal(err, "v.svtrace: version 2 is not a version this "
-	                         "scanviz reads (it reads version 1); record "
-	                         "the trace again with this scanviz");
+	assert_string_equal(err, "v.svtrace: version 3 is not a version this "
+	                         "scanviz reads (it reads versions 1 to 2); "
+	                         "record the trace again with this scanviz");
 	free(buf);
 	trace_destroy(t);
 }

@@ -117,29 +117,29 @@ static void summary_hazard_block(struct trace *t)
 }
 
 static const struct error_case cases[] = {
-	{"syntax", "\"version\": 1,", "\"version\": 1,,",
+	{"syntax", "\"version\": 2,", "\"version\": 2,,",
          "t.json:3:17: JSON syntax error near here; the file is damaged or cut "
          "short: record the trace again"},
 	{"cut_short", "", "  \"input\": [2, 1, ",
-         "t.json:12:18: JSON syntax error near here; the file is damaged or "
+         "t.json:15:18: JSON syntax error near here; the file is damaged or "
          "cut short: record the trace again"},
 	{"trailing_text", "\"divergences_total\": 1\n}\n",
          "\"divergences_total\": 1\n}\n}",
-         "t.json:50:1: unexpected text after the end of the JSON value; the "
+         "t.json:53:1: unexpected text after the end of the JSON value; the "
          "file is damaged or cut short: record the trace again"},
 	/* what cJSON lets through and JSON does not */
 	{"invalid_utf8", "\"device\": \"", "\"device\": \"CPU \xff\xfe",
-         "t.json:7:18: a byte that is not UTF-8, which JSON does not allow; "
+         "t.json:10:18: a byte that is not UTF-8, which JSON does not allow; "
          "the file is damaged: record the trace again"},
 	{"control_character", "\"device\": \"", "\"device\": \"a\tb",
-         "t.json:7:15: a control character inside a string (JSON writes it "
+         "t.json:10:15: a control character inside a string (JSON writes it "
          "as \\uXXXX), which JSON does not allow; the file is damaged: "
          "record the trace again"},
 	{"nul_escape", "\"device\": \"", "\"device\": \"x\\u0000junk",
-         "t.json:7:15: a NUL character (\\u0000) in a string, which JSON does "
+         "t.json:10:15: a NUL character (\\u0000) in a string, which JSON does "
          "not allow; the file is damaged: record the trace again"},
 	{"leading_zero", "\"section_size\": 4", "\"section_size\": 04",
-         "t.json:11:19: a number with a leading zero, which JSON does not "
+         "t.json:14:19: a number with a leading zero, which JSON does not "
          "allow; the file is damaged: record the trace again"},
 	{"unknown_backend", "\"backend\": \"cuda\"", "\"backend\": \"tpu\"",
          "t.json: backend: expected \"cpu\" or \"cuda\"" H},
@@ -152,10 +152,10 @@ static const struct error_case cases[] = {
 	{"wrong_format", "\"scanviz-trace\"", "\"other-trace\"",
          "t.json: format: missing or not \"scanviz-trace\", so this is not a "
          "scanviz trace; give a file written by 'scanviz dump --format json'"},
-	{"unsupported_version", "\"version\": 1,", "\"version\": 2,",
-         "t.json: version: 2 is not a version this scanviz reads (it reads "
-         "version 1); record the trace again with this scanviz"},
-	{"missing_version", "\"version\": 1,\n  ", "",
+	{"unsupported_version", "\"version\": 2,", "\"version\": 3,",
+         "t.json: version: 3 is not a version this scanviz reads (it reads "
+         "versions 1 to 2); record the trace again with this scanviz"},
+	{"missing_version", "\"version\": 2,\n  ", "",
          "t.json: the key \"version\" is missing" H},
 	{"missing_key", "\"schedule\": \"random\",\n  ", "",
          "t.json: the key \"schedule\" is missing" H},
@@ -163,7 +163,7 @@ static const struct error_case cases[] = {
          "t.json: steps[1].warps[0]: the key \"active_mask\" is missing" H},
 	{"unknown_key", "\"seed\":", "\"extra\": 1, \"seed\":",
          "t.json: unknown key \"extra\"; this scanviz reads trace format "
-         "version 1 (docs/trace-format.md)" H},
+         "version 2 (docs/trace-format.md)" H},
 	{"duplicate_key", "\"seed\":", "\"detail\": \"full\", \"seed\":",
          "t.json: key \"detail\" appears twice" H},
 	{"ill_typed", "\"section_size\": 4", "\"section_size\": \"4\"",

@@ -103,9 +103,9 @@ static void test_layout(void **state)
 	assert_true(
 		strncmp(text,
 	                "{\n  \"format\": \"scanviz-trace\",\n  \"version\": "
-	                "1,\n",
+	                "2,\n",
 	                strlen("{\n  \"format\": \"scanviz-trace\",\n  "
-	                       "\"version\": 1,\n")) == 0);
+	                       "\"version\": 2,\n")) == 0);
 	assert_line(
 		text,
 		"\"counts\": {\"additions\": 15, \"by_phase\": {\"load\": 0, "
