@@ -3,8 +3,10 @@
 
 #include <string.h>
 
+#include "config.h"
+
 static const struct executor *const executors[] = {
-#ifdef SCANVIZ_HAVE_CUDA
+#if HAVE_CUDA
 	&exec_cuda,
 #endif
 	&exec_cpu,

@@ -57,8 +57,6 @@ int exec_schedule_from_name(const char *name);
 
 /* The executors themselves (exec_cpu.c; exec_cuda.c when CUDA is built). */
 extern const struct executor exec_cpu;
-#ifdef SCANVIZ_HAVE_CUDA
 extern const struct executor exec_cuda;
-#endif
 
 #endif

@@ -1,7 +1,7 @@
 /* exec_cuda.c - the "cuda" executor: a scan request run on the GPU, the
  * kernels in their traced build, through the same host driver (scan_run)
  * as the CPU emulator. Depends on exec.h and the GPU layer (gpu.h,
- * gpu_backend.h); compiled only when CUDA is built (SCANVIZ_HAVE_CUDA). */
+ * gpu_backend.h); compiled only when CUDA is built (HAVE_CUDA). */
 #include <stdio.h>
 #include <string.h>
 
