@@ -51,8 +51,8 @@ static bool beside_program(const char *folder, char *buf, size_t size)
 	if (!slash)
 		return false;
 	*slash = '\0';
-	return snprintf(buf, size, "%s/%s/%s", exe, DATA_FROM_BINDIR,
-	                folder) < (int)size;
+	return snprintf(buf, size, "%s/%s/%s", exe, DATA_FROM_BINDIR, folder) <
+	       (int)size;
 }
 
 bool data_dir(enum data_kind kind, const char *name, char *dir, size_t size)

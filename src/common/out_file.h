@@ -60,8 +60,7 @@ void out_file_abort(struct out_file *f);
 
 /* Writes what fills a stream: returns 0, or -1 with one line in err, or
  * with err left empty when a write to f failed (ferror(f), errno). */
-typedef int (*out_file_writer)(FILE *f, void *ctx, char *err,
-                               size_t err_size);
+typedef int (*out_file_writer)(FILE *f, void *ctx, char *err, size_t err_size);
 
 /* A whole file in one call: out_file_open(), then write(stream, ctx), then
  * out_file_commit(), or out_file_abort() when write fails, so that a

@@ -74,8 +74,8 @@ static int encode(SDL_Surface *surf, FILE *f, const char *path, char *err,
 	return 0;
 }
 
-static int write_png(const struct scene *s, struct render_fonts *fonts,
-                     FILE *f, const char *path, char *err, size_t err_size)
+static int write_png(const struct scene *s, struct render_fonts *fonts, FILE *f,
+                     const char *path, char *err, size_t err_size)
 {
 	int ret = -1;
 	SDL_Renderer *r = NULL;

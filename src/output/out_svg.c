@@ -202,8 +202,8 @@ static void item(FILE *f, const struct scene *s, const struct scene_item *it)
 }
 
 /* Every item of s, in order; text at the items' bounds. */
-static int write_svg(const struct scene *s, struct render_fonts *fonts,
-                     FILE *f, const char *name, char *err, size_t err_size)
+static int write_svg(const struct scene *s, struct render_fonts *fonts, FILE *f,
+                     const char *name, char *err, size_t err_size)
 {
 	fprintf(f,
 	        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "array_grow.h"
 #include "mem_limit.h"
 #include "trace_bin_reader.h"
 
@@ -349,7 +350,7 @@ static int read_step_data(struct tb_reader *r, size_t s, const uint32_t *v,
 			return tb_fail_plain(r, "out of memory");
 	}
 	if (warps) {
-		if (trace_grow((void **)&sc->warps, &sc->warps_cap, warps,
+		if (array_grow((void **)&sc->warps, &sc->warps_cap, warps,
 		               sizeof(*sc->warps)))
 			return tb_fail_plain(r, "out of memory");
 		for (uint32_t i = 0; i < warps; i++) {

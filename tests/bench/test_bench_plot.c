@@ -113,8 +113,8 @@ static void test_scene_and_svg(void **state)
 	assert_non_null(mkdtemp(dir));
 	char path[64], err[256] = "";
 	snprintf(path, sizeof(path), "%s/plot.svg", dir);
-	assert_int_equal(out_image_write(&out_svg, s, NULL, path, err, sizeof(err)),
-	                 0);
+	assert_int_equal(
+		out_image_write(&out_svg, s, NULL, path, err, sizeof(err)), 0);
 	char *buf = calloc(1, 1 << 20);
 	FILE *f = fopen(path, "r");
 	assert_non_null(f);

@@ -225,10 +225,10 @@ static void png_and_svg(void **state)
 	snprintf(png, sizeof(png), "%s/frame.png", dir);
 	snprintf(svg, sizeof(svg), "%s/frame.svg", dir);
 	size_t before = count_files();
-	assert_int_equal(out_image_write(&out_png, s, fonts, png, err, sizeof(err)),
-	                 0);
-	assert_int_equal(out_image_write(&out_svg, s, NULL, svg, err, sizeof(err)),
-	                 0);
+	assert_int_equal(
+		out_image_write(&out_png, s, fonts, png, err, sizeof(err)), 0);
+	assert_int_equal(
+		out_image_write(&out_svg, s, NULL, svg, err, sizeof(err)), 0);
 	assert_int_equal(count_files(), before + 2); /* no temporary left */
 	SDL_Surface *img = IMG_Load(png);
 	assert_non_null(img);
