@@ -3,8 +3,8 @@
  * window (--show), as far as this build can. Built in every build; what a
  * build lacks is a one-line answer with exit code 3. Depends on bench.h,
  * bench_options.h, bench_plot.h, bench_report.h and bench_modes.h;
- * src/bench/meson.build defines BENCH_HAVE_CUDA, _READER and _GUI for the
- * parts it built. */
+ * config.h says which parts this build has (HAVE_CUDA, HAVE_CJSON,
+ * HAVE_GUI). */
 #include "bench.h"
 
 #include <stdio.h>
@@ -14,14 +14,15 @@
 #include "bench_options.h"
 #include "bench_plot.h"
 #include "bench_report.h"
+#include "config.h"
 
 /* What to do, and whether this build can. */
 static int dispatch(const struct bench_options *o, char *err, size_t err_size)
 {
 	if (o->show_path) {
-#if defined(BENCH_HAVE_READER) && defined(BENCH_HAVE_GUI)
+#if HAVE_GUI
 		return bench_show(o, err, err_size);
-#elif defined(BENCH_HAVE_READER)
+#elif HAVE_CJSON
 		snprintf(
 			err, err_size,
 			"scanviz bench: --show: this build has no window (it needs "
@@ -40,7 +41,7 @@ static int dispatch(const struct bench_options *o, char *err, size_t err_size)
 #endif
 	}
 	if (o->from_path) {
-#ifdef BENCH_HAVE_READER
+#if HAVE_CJSON
 		return bench_from(o, err, err_size);
 #else
 		snprintf(
@@ -50,7 +51,7 @@ static int dispatch(const struct bench_options *o, char *err, size_t err_size)
 		return BENCH_UNAVAILABLE;
 #endif
 	}
-#ifdef BENCH_HAVE_CUDA
+#if HAVE_CUDA
 	return bench_run(o, err, err_size);
 #else
 	snprintf(err, err_size,

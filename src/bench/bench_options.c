@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bench_plot.h"
+#include "image_output.h"
 
 void bench_options_init(struct bench_options *o)
 {
@@ -330,14 +331,9 @@ int bench_options_parse(struct bench_options *o, int argc, char **argv,
 			o->show_path = value;
 		else if (strcmp(name, "--from") == 0)
 			o->from_path = value;
-		else if (bench_plot_format_of(value) ==
-		         BENCH_PLOT_FORMAT_NONE) {
-			snprintf(
-				err, err_size,
-				"scanviz bench: --plot '%s': name a .svg or a .png file",
-				value);
-			rc = BENCH_USAGE;
-		} else
+		else if (!out_image_for_path(value))
+			rc = bench_plot_check_path(value, err, err_size);
+		else
 			o->plot_path = value;
 		if (rc != BENCH_OK)
 			return rc;

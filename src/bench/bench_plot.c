@@ -1,35 +1,37 @@
 /* bench_plot.c - throughput against N as plot data, then as a scene: axes,
  * one line per kernel, the legend. Pure C (bench_plot_hover.c describes
  * the point under the pointer; bench_plot_file.c writes the plot out).
- * Depends on bench_plot_internal.h and the views layer (scene, theme). */
+ * Depends on bench_plot_internal.h, the views layer (scene, theme) and the
+ * image outputs' table (image_output.h), which names the plot's formats. */
 #include "bench_plot.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bench_plot_internal.h"
+#include "image_output.h"
 
-/* True when `s` ends in `suffix` (lower case ASCII), case aside. */
-static bool ends_with_nocase(const char *s, const char *suffix)
+int bench_plot_check_path(const char *path, char *err, size_t err_size)
 {
-	size_t a = strlen(s), b = strlen(suffix);
-	if (a < b)
-		return false;
-	for (size_t i = 0; i < b; i++)
-		if (tolower((unsigned char)s[a - b + i]) != suffix[i])
-			return false;
-	return true;
-}
-
-enum bench_plot_format bench_plot_format_of(const char *path)
-{
-	if (ends_with_nocase(path, ".svg"))
-		return BENCH_PLOT_FORMAT_SVG;
-	if (ends_with_nocase(path, ".png"))
-		return BENCH_PLOT_FORMAT_PNG;
-	return BENCH_PLOT_FORMAT_NONE;
+	const struct image_output *o = out_image_for_path(path);
+	char names[64];
+	if (!o) {
+		out_image_list_extensions(names, sizeof(names), false, "a ");
+		snprintf(err, err_size,
+		         "scanviz bench: --plot '%s': name %s file", path,
+		         names);
+		return BENCH_USAGE;
+	}
+	if (!o->write) {
+		out_image_list_extensions(names, sizeof(names), true, "");
+		snprintf(err, err_size,
+		         "scanviz bench: --plot %s: this build writes plots as "
+		         "SVG only (%s): name a %s file",
+		         path, o->missing, names);
+		return BENCH_USAGE;
+	}
+	return BENCH_OK;
 }
 
 double bench_plot_step(double range, unsigned int max_ticks)

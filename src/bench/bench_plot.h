@@ -102,26 +102,16 @@ struct scene *bench_plot_scene(const struct bench_plot *p, int width,
                                const struct scene_text_metrics *metrics);
 
 /* Writing the plot to a file (bench_plot_file.c, in the bench library
- * rather than the pure-C core): in a build with the render layer (the GUI
- * libraries) through its PNG writer and scene_svg_write(), with text
- * measured in the fonts it draws; otherwise as SVG through
- * scene_svg_write() (src/views/scene_svg.h), and no PNG. */
+ * rather than the pure-C core): through the image output its extension
+ * picks, case aside, as `scanviz render -o` does (image_output.h); with
+ * the render layer (the GUI libraries) the text is measured in the fonts
+ * PNG draws with. */
 
-/* A plot file's format, from its name's extension, case aside (as
- * `scanviz render -o` takes it): ".svg" and ".SVG" are SVG, ".png" and
- * ".PNG" PNG, anything else BENCH_PLOT_FORMAT_NONE. */
-enum bench_plot_format {
-	BENCH_PLOT_FORMAT_NONE = 0,
-	BENCH_PLOT_FORMAT_SVG,
-	BENCH_PLOT_FORMAT_PNG,
-};
-enum bench_plot_format bench_plot_format_of(const char *path);
-
-/* Checks that this build can write a plot to `path` (by its extension).
- * Returns BENCH_OK, or BENCH_USAGE with one line in err. */
+/* Checks that `path` names an image output this build can write (by its
+ * extension); in the core (bench_plot.c), as the options check --plot. Returns BENCH_OK, or BENCH_USAGE with one line in err. */
 int bench_plot_check_path(const char *path, char *err, size_t err_size);
 
-/* Writes p to `path` (.svg or .png) at width x height px with `theme`,
+/* Writes p to `path` (its image output) at width x height px with `theme`,
  * whole or not at all. Returns BENCH_OK, or BENCH_FAILED with one line in
  * err. */
 int bench_plot_write_file(const struct bench_plot *p, const char *path,

@@ -55,24 +55,12 @@ int bench_output_check(const char *option, const char *path, char *err,
 	return BENCH_OK;
 }
 
-int bench_write_file(const char *path, bool (*write)(FILE *f, void *ctx),
-                     void *ctx, char *err, size_t err_size)
+/* One file of figures through out_file_write(): whole or not at all. */
+static int write_file(const char *path, out_file_writer write, void *ctx,
+                      char *err, size_t err_size)
 {
 	char why[1024];
-	struct out_file *out = NULL;
-	if (out_file_open(path, &out, why, sizeof(why)) != OUT_FILE_OK) {
-		snprintf(err, err_size, "scanviz bench: %s", why);
-		return BENCH_FAILED;
-	}
-	if (!write(out_file_stream(out), ctx)) {
-		int e = errno ? errno : EIO;
-		out_file_abort(out);
-		snprintf(err, err_size, "scanviz bench: cannot write %s: %s",
-		         path, strerror(e));
-		return BENCH_FAILED;
-	}
-	/* flushes, checks the stream's errors, syncs and renames */
-	if (out_file_commit(out, why, sizeof(why)) != 0) {
+	if (out_file_write(path, write, ctx, why, sizeof(why)) != OUT_FILE_OK) {
 		snprintf(err, err_size, "scanviz bench: %s", why);
 		return BENCH_FAILED;
 	}
@@ -133,7 +121,7 @@ static void number(FILE *f, double v, const char *none)
 		fprintf(f, "%.6g", v);
 }
 
-static bool write_csv(FILE *f, void *ctx)
+static int write_csv(FILE *f, void *ctx, char *err, size_t err_size)
 {
 	const struct figures *fig = ctx;
 	fprintf(f, "n,log2_n,kernel,runs,median_ms,min_ms,max_ms,gb_per_s,"
@@ -159,14 +147,14 @@ static bool write_csv(FILE *f, void *ctx)
 		number(f, r->max_rel_error, "");
 		fputc('\n', f);
 	}
-	return true;
+	return 0;
 }
 
 int bench_report_csv(const char *path, const struct bench_result *results,
                      size_t count, char *err, size_t err_size)
 {
 	struct figures fig = {NULL, results, count};
-	return bench_write_file(path, write_csv, &fig, err, err_size);
+	return write_file(path, write_csv, &fig, err, err_size);
 }
 
 static void json_string(FILE *f, const char *s)
@@ -206,7 +194,7 @@ static void json_figure(FILE *f, const struct bench_result *r)
 	fputs("}", f);
 }
 
-static bool write_json(FILE *f, void *ctx)
+static int write_json(FILE *f, void *ctx, char *err, size_t err_size)
 {
 	const struct figures *fig = ctx;
 	const struct bench_device_info *d = fig->meta->device;
@@ -246,7 +234,7 @@ static bool write_json(FILE *f, void *ctx)
 		sep = ",\n";
 	}
 	fputs("\n  ]\n}\n", f);
-	return true;
+	return 0;
 }
 
 int bench_report_json(const char *path, const struct bench_report_meta *meta,
@@ -254,5 +242,5 @@ int bench_report_json(const char *path, const struct bench_report_meta *meta,
                       char *err, size_t err_size)
 {
 	struct figures fig = {meta, results, count};
-	return bench_write_file(path, write_json, &fig, err, err_size);
+	return write_file(path, write_json, &fig, err, err_size);
 }

@@ -14,15 +14,8 @@
  * docs/bench.md describes it). */
 #define BENCH_JSON_VERSION 1
 
-/* Writes one file through `write`, which returns false on a write error,
- * with out_file (src/common): a failure or a signal never leaves a partial
- * file.
- * Returns BENCH_OK, or BENCH_FAILED with one line in err. */
-int bench_write_file(const char *path, bool (*write)(FILE *f, void *ctx),
-                     void *ctx, char *err, size_t err_size);
-
-/* Checks, before any work, that bench_write_file will be able to write
- * `path` (out_file_check, and a folder that can be written for a new
+/* Checks, before any work, that the CSV, JSON or plot file can be written
+ * at `path` (out_file_check, and a folder that can be written for a new
  * file), and refuses a path that names a folder. `option` ("--csv", ...) goes into the message. Returns BENCH_OK,
  * or BENCH_USAGE with one line in err (what, where, what to do). */
 int bench_output_check(const char *option, const char *path, char *err,

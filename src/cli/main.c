@@ -12,27 +12,20 @@
 
 #include "bench.h" /* in every build: it says what a build lacks itself */
 #include "cli.h"
+#include "config.h"
+#include "lesson_cli.h"
 #include "run.h"
 #include "text_quote.h"
-/* src/cli/meson.build defines SCANVIZ_CLI_<NAME> for each layer built. */
-#ifdef SCANVIZ_CLI_LESSONS
-#include "lesson_cli.h"
-#else
-#define lesson_cli_main NULL
-#endif
-#ifdef SCANVIZ_CLI_RENDER
+/* The layers a build may lack (config.h says which it has). */
+#if HAVE_RENDER
 #include "render.h"
 #else
 #define render_main NULL
 #endif
-#ifdef SCANVIZ_CLI_GUI
+#if HAVE_GUI
 #include "gui.h"
 #else
 #define gui_main NULL
-#endif
-
-#ifndef SCANVIZ_VERSION
-#define SCANVIZ_VERSION "unknown"
 #endif
 
 struct command {

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "array_grow.h"
 #include "run.h"
 #include "scan_random.h"
 
@@ -42,15 +43,10 @@ static void add(struct maker *m, const struct scan_algorithm *a,
 	if (section > max ||
 	    (!a->hierarchical && (n > max || (section && section < n))))
 		return;
-	if (c->count == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 256;
-		struct verify_case *p = realloc(c->items, cap * sizeof(*p));
-		if (!p) {
-			m->failed = 1;
-			return;
-		}
-		c->items = p;
-		c->cap = cap;
+	if (array_grow((void **)&c->items, &c->cap, c->count + 1,
+	               sizeof(*c->items))) {
+		m->failed = 1;
+		return;
 	}
 	/* every third input is floats, so rounding is checked too */
 	c->items[c->count] = (struct verify_case){

@@ -501,3 +501,27 @@ void out_file_abort(struct out_file *o)
 	}
 	free_handle(o);
 }
+
+enum out_file_status out_file_write(const char *path, out_file_writer write,
+                                    void *ctx, char *err, size_t err_size)
+{
+	struct out_file *o = NULL;
+	enum out_file_status st = out_file_open(path, &o, err, err_size);
+	if (st != OUT_FILE_OK)
+		return st;
+	if (err_size)
+		err[0] = '\0';
+	errno = 0;
+	if (write(o->f, ctx, err, err_size) != 0) {
+		int e = errno ? errno : EIO;
+		if (err_size && !err[0])
+			set_err(err, err_size, "%s: writing failed (%s)",
+			        o->is_stdout ? "standard output" : o->name,
+			        strerror(e));
+		out_file_abort(o);
+		return OUT_FILE_FAILED;
+	}
+	/* flushes, checks the stream's errors (ENOSPC), syncs and renames */
+	return out_file_commit(o, err, err_size) == 0 ? OUT_FILE_OK
+	                                              : OUT_FILE_FAILED;
+}

@@ -58,4 +58,16 @@ int out_file_commit(struct out_file *f, char *err, size_t err_size);
  * was. Frees f; NULL does nothing. */
 void out_file_abort(struct out_file *f);
 
+/* Writes what fills a stream: returns 0, or -1 with one line in err, or
+ * with err left empty when a write to f failed (ferror(f), errno). */
+typedef int (*out_file_writer)(FILE *f, void *ctx, char *err, size_t err_size);
+
+/* A whole file in one call: out_file_open(), then write(stream, ctx), then
+ * out_file_commit(), or out_file_abort() when write fails, so that a
+ * failure or a signal never leaves a partial file. Returns OUT_FILE_OK;
+ * OUT_FILE_BAD_PATH when the path cannot be an output; or OUT_FILE_FAILED;
+ * with one line in err ("PATH: what is wrong; what to do"). */
+enum out_file_status out_file_write(const char *path, out_file_writer write,
+                                    void *ctx, char *err, size_t err_size);
+
 #endif

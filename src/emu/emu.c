@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "array_grow.h"
 #include "emu_worker.h"
 
 /* More workers than this gain nothing for the sizes scanviz runs. */
@@ -30,7 +31,8 @@ struct emu {
 	uint64_t seed;
 	uint64_t launches;
 	struct buffer *buffers;
-	int buffer_count, buffer_cap;
+	int buffer_count;
+	size_t buffer_cap;
 	struct emu_worker *workers[MAX_WORKERS];
 };
 
@@ -102,16 +104,9 @@ static struct buffer *find_buffer(struct emu *e, int id)
 static int buffer_create(void *ctx, size_t n, int *id, char *err, size_t size)
 {
 	struct emu *e = ctx;
-	if (e->buffer_count == e->buffer_cap) {
-		int cap = e->buffer_cap ? e->buffer_cap * 2 : 8;
-		struct buffer *b =
-			realloc(e->buffers, (size_t)cap * sizeof(*b));
-		if (!b)
-			return set_error(err, size,
-			                 "out of memory: " SCAN_OOM_ADVICE);
-		e->buffers = b;
-		e->buffer_cap = cap;
-	}
+	if (array_grow((void **)&e->buffers, &e->buffer_cap,
+	               (size_t)e->buffer_count + 1, sizeof(*e->buffers)))
+		return set_error(err, size, "out of memory: " SCAN_OOM_ADVICE);
 	float *data = calloc(n ? n : 1, sizeof(*data));
 	if (!data) {
 		snprintf(

@@ -27,9 +27,10 @@
 #include <sanitizer/common_interface_defs.h>
 #endif
 
-/* src/emu/meson.build defines SCANVIZ_HAVE_VALGRIND when the header is
- * there: its client requests cost a few instructions outside Valgrind. */
-#ifdef SCANVIZ_HAVE_VALGRIND
+/* HAVE_VALGRIND (config.h) when the header is there: its client requests
+ * cost a few instructions outside Valgrind. */
+#include "config.h"
+#if HAVE_VALGRIND
 #include <valgrind/valgrind.h>
 #define FIBER_VALGRIND 1
 #else

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "array_grow.h"
 #include "gpu.h"
 #include "gpu_decode.h"
 
@@ -32,7 +33,8 @@ struct gpu_backend {
 	enum gpu_trace_memory memory;
 
 	struct device_buffer *buffers;
-	int buffer_count, buffer_cap;
+	int buffer_count;
+	size_t buffer_cap;
 
 	unsigned char *trace_dev;  /* the trace buffer, as the device sees it */
 	unsigned char *trace_host; /* GPU_TRACE_MAPPED: as the host sees it */
@@ -88,15 +90,9 @@ static struct device_buffer *find(struct gpu_backend *b, int id)
 static int buffer_create(void *ctx, size_t n, int *id, char *err, size_t size)
 {
 	struct gpu_backend *b = ctx;
-	if (b->buffer_count == b->buffer_cap) {
-		int cap = b->buffer_cap ? b->buffer_cap * 2 : 8;
-		struct device_buffer *bufs =
-			realloc(b->buffers, (size_t)cap * sizeof(*bufs));
-		if (!bufs)
-			return fail(err, size, "out of memory");
-		b->buffers = bufs;
-		b->buffer_cap = cap;
-	}
+	if (array_grow((void **)&b->buffers, &b->buffer_cap,
+	               (size_t)b->buffer_count + 1, sizeof(*b->buffers)))
+		return fail(err, size, "out of memory");
 	void *dev;
 	size_t bytes = (n ? n : 1) * sizeof(float);
 	if (check(b, gpu_alloc(&dev, bytes, err, size), "a buffer of the scan",

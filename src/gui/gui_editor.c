@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array_grow.h"
 #include "scan.h"
 #include "view.h"
 
@@ -26,17 +27,7 @@ const char *gui_editor_label(enum gui_editor_field f)
 
 static int reserve(struct gui_editor *ed, size_t len)
 {
-	if (len + 1 <= ed->input_cap)
-		return 0;
-	size_t cap = ed->input_cap ? ed->input_cap : 256;
-	while (cap < len + 1)
-		cap *= 2;
-	char *p = realloc(ed->input, cap);
-	if (!p)
-		return -1;
-	ed->input = p;
-	ed->input_cap = cap;
-	return 0;
+	return array_grow((void **)&ed->input, &ed->input_cap, len + 1, 1);
 }
 
 int gui_editor_init(struct gui_editor *ed, uint64_t seed)

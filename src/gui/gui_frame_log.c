@@ -1,8 +1,7 @@
 /* gui_frame_log.c - the frame log: after each presented frame, one JSON
  * line with the clock, the sizes, the scene's texts, elements and buttons,
  * a hash of the whole scene and the lesson's state (gui_frame_log.h).
- * Depends on gui_app.h, the scene, and the lesson panel and lesson layer
- * when lessons are built in. */
+ * Depends on gui_app.h, the scene, and the lesson panel and lesson layer. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "gui_frame_log.h"
 
@@ -13,10 +12,8 @@
 #include <string.h>
 #include <time.h>
 
-#ifdef SCANVIZ_GUI_LESSONS
 #include "lesson_eval.h"
 #include "lesson_gui.h"
-#endif
 
 static struct {
 	bool checked; /* $SCANVIZ_FRAME_LOG was read */
@@ -240,7 +237,6 @@ static void put_items(FILE *f, const struct scene *s)
 	fputc(']', f);
 }
 
-#ifdef SCANVIZ_GUI_LESSONS
 static const char *question_kind(enum lesson_question_kind k)
 {
 	switch (k) {
@@ -454,13 +450,6 @@ static void put_lesson(FILE *f, const struct gui_app *app)
 	put_question(f, lp, app->view.figure);
 	fputc('}', f);
 }
-#else
-static void put_lesson(FILE *f, const struct gui_app *app)
-{
-	(void)app;
-	fputs("null", f);
-}
-#endif
 
 void gui_frame_log_frame(const struct gui_app *app)
 {

@@ -14,9 +14,7 @@
 #include "gui_app.h"
 #include "gui_window.h"
 #include "run.h"
-#ifdef SCANVIZ_GUI_LESSONS
 #include "lesson_gui.h"
-#endif
 #include "render.h"
 #include "source.h"
 #include "view.h"
@@ -223,7 +221,6 @@ int gui_main(int argc, char **argv)
 	char err[512];
 	int rc;
 
-#ifdef SCANVIZ_GUI_LESSONS
 	/* `scanviz` alone opens the lessons where the student left off (the
 	 * first one, the first time); `scanviz --lesson NAME` a given one: the
 	 * same window with the lesson's panel. */
@@ -232,7 +229,6 @@ int gui_main(int argc, char **argv)
 	for (int i = 1; i < argc; i++)
 		if (is_option(argv[i], "--lesson"))
 			return lesson_gui_main(argc, argv);
-#endif
 	run_request_init(&ro);
 	rc = parse_args(argc, argv, &a, &ro);
 	if (rc == 0 && a.help) {

@@ -2,7 +2,8 @@
  * gui_window.h (opening, icon, sizes, fonts), a painter of the render
  * layer on its renderer, frames drawn only when something changed, and
  * the state's requests (fullscreen, screenshots) carried out.
- * Depends on SDL2, render.h, gui_window.h and gui_show.h. */
+ * Depends on SDL2, render.h, image_output.h (screenshots are PNG),
+ * gui_window.h and gui_show.h. */
 #define _XOPEN_SOURCE 700 /* realpath, localtime_r */
 #include "gui_show.h"
 
@@ -14,6 +15,7 @@
 #include <time.h>
 
 #include "gui_window.h"
+#include "image_output.h"
 #include "render.h"
 
 struct loop {
@@ -59,12 +61,12 @@ static void screenshot(struct loop *l)
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
 	struct stat st;
 	do /* never overwrite an earlier one */
-		snprintf(path, sizeof(path), "%s/%s-%s-%u.png", dir,
+		snprintf(path, sizeof(path), "%s/%s-%s-%u%s", dir,
 		         v->src.name ? v->src.name : "scanviz", stamp,
-		         ++l->shots);
+		         ++l->shots, out_png.extension);
 	while (stat(path, &st) == 0);
-	if (render_png_write(v->scene, gui_window_fonts(l->w), path, err,
-	                     sizeof(err))) {
+	if (out_image_write(&out_png, v->scene, gui_window_fonts(l->w), path,
+	                    err, sizeof(err))) {
 		gui_show_status(v, true, "screenshot: %s", err);
 		return;
 	}

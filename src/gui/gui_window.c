@@ -4,7 +4,8 @@
  * layer's screen (straight into the window's surface when SDL's renderer is
  * the software one, through the renderer otherwise), and the app's
  * requests (fullscreen, screenshots).
- * Depends on SDL2, SDL2_image, render.h and gui_app.h. */
+ * Depends on SDL2, SDL2_image, render.h, image_output.h, gui_app.h and
+ * data_path.h. */
 #define _XOPEN_SOURCE 700 /* realpath, localtime_r */
 #include "gui_window.h"
 
@@ -18,14 +19,18 @@
 
 #include <SDL_image.h>
 
+#include "data_path.h"
 #include "gui_frame_log.h"
 #include "gui_internal.h"
+#include "image_output.h"
 #include "render.h"
 
 #define MIN_W 800
 #define MIN_H 600
 /* Frame interval while a step moves: 60 frames a second. */
 #define FRAME_MS 16
+/* The image output screenshots are written in: the pixels on screen. */
+#define SCREENSHOT (&out_png)
 
 struct gui_window {
 	SDL_Window *win;
@@ -64,32 +69,21 @@ static void set_fullscreen(struct gui_window *w, bool on)
 	}
 }
 
-/* The icon from assets/: $SCANVIZ_ASSET_DIR, the installed data folder,
- * then the source tree (a build run in place). Missing is not an error. */
+/* The icon from the assets folder (data_path.h). Missing is not an
+ * error. */
 static void set_icon(SDL_Window *win)
 {
-	const char *dirs[] = {
-		getenv("SCANVIZ_ASSET_DIR"),
-#ifdef SCANVIZ_ASSET_INSTALL_DIR
-		SCANVIZ_ASSET_INSTALL_DIR,
-#endif
-#ifdef SCANVIZ_ASSET_SOURCE_DIR
-		SCANVIZ_ASSET_SOURCE_DIR,
-#endif
-	};
 	/* A PNG first; SDL_image also reads the SVG. */
 	static const char *const names[] = {"scanviz.png", "scanviz.svg"};
 	char path[PATH_MAX];
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		for (size_t k = 0; dirs[i] && dirs[i][0] && k < 2; k++) {
-			snprintf(path, sizeof(path), "%s/%s", dirs[i],
-			         names[k]);
-			SDL_Surface *icon = IMG_Load(path);
-			if (icon) {
-				SDL_SetWindowIcon(win, icon);
-				SDL_FreeSurface(icon);
-				return;
-			}
+	for (size_t k = 0; k < 2; k++) {
+		if (!data_path(DATA_ASSETS, names[k], path, sizeof(path)))
+			continue;
+		SDL_Surface *icon = IMG_Load(path);
+		if (icon) {
+			SDL_SetWindowIcon(win, icon);
+			SDL_FreeSurface(icon);
+			return;
 		}
 	}
 }
@@ -291,14 +285,15 @@ int gui_window_screenshot(struct gui_window *w, struct gui_app *app,
 	struct stat st;
 	for (;;) {
 		w->shots++;
-		snprintf(name, sizeof(name), "scanviz-%s-fig%s-step%zu-%u.png",
+		snprintf(name, sizeof(name), "scanviz-%s-fig%s-step%zu-%u%s",
 		         stamp, scene_figure_name(app->view.figure),
-		         app->pb.step + 1, w->shots);
+		         app->pb.step + 1, w->shots, SCREENSHOT->extension);
 		snprintf(path, sizeof(path), "%s/%s", dir, name);
 		if (stat(path, &st) != 0)
 			break;
 	}
-	if (render_png_write(app->scene, w->fonts, path, err, sizeof(err))) {
+	if (out_image_write(SCREENSHOT, app->scene, w->fonts, path, err,
+	                    sizeof(err))) {
 		gui_app_status(app, true, "screenshot: %s", err);
 		return -1;
 	}

@@ -1,6 +1,5 @@
 /* lesson_manifest.c - the lessons folder and its manifest. Depends on
- * lesson_manifest.h; SCANVIZ_LESSON_DIR and SCANVIZ_LESSON_INSTALL_DIR come
- * from the build. */
+ * lesson_manifest.h and data_path.h (src/common), which finds the folder. */
 #include "lesson_manifest.h"
 
 #include <stdbool.h>
@@ -8,12 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef SCANVIZ_LESSON_DIR
-#define SCANVIZ_LESSON_DIR "lessons"
-#endif
-#ifndef SCANVIZ_LESSON_INSTALL_DIR
-#define SCANVIZ_LESSON_INSTALL_DIR SCANVIZ_LESSON_DIR
-#endif
+#include "data_path.h"
 
 static bool readable(const char *dir, const char *file)
 {
@@ -29,12 +23,10 @@ static bool readable(const char *dir, const char *file)
 
 const char *lesson_dir(void)
 {
-	const char *env = getenv("SCANVIZ_LESSON_DIR");
-	if (env && env[0])
-		return env;
-	if (readable(SCANVIZ_LESSON_INSTALL_DIR, LESSON_MANIFEST_FILE))
-		return SCANVIZ_LESSON_INSTALL_DIR;
-	return SCANVIZ_LESSON_DIR;
+	static char dir[4096];
+	/* not found: the last folder tried, which the manifest's error names */
+	(void)data_dir(DATA_LESSONS, LESSON_MANIFEST_FILE, dir, sizeof(dir));
+	return dir;
 }
 
 void lesson_manifest_destroy(struct lesson_manifest *m)

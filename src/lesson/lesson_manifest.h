@@ -1,6 +1,6 @@
 /* lesson_manifest.h - finding lessons: the lessons folder, its manifest
  * (the teaching order, one file name a line) and turning NAME or FILE into
- * a lesson file's path. Plain C; depends on nothing else of scanviz. */
+ * a lesson file's path. Plain C; the folder comes from src/common's data_path.h. */
 #ifndef SCANVIZ_LESSON_MANIFEST_H
 #define SCANVIZ_LESSON_MANIFEST_H
 
@@ -15,8 +15,9 @@ struct lesson_manifest {
 	size_t count;
 };
 
-/* The lessons folder: $SCANVIZ_LESSON_DIR when set, else the installed
- * folder when it holds a manifest, else the source tree's lessons/. */
+/* The lessons folder: the one data_dir() (data_path.h) finds holding a
+ * manifest ($SCANVIZ_LESSON_DIR when set, the installed folder, the source
+ * tree's lessons/). The string is overwritten by the next call. */
 const char *lesson_dir(void);
 
 /* Reads dir/manifest. Every listed file must exist. Returns the manifest

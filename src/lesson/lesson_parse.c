@@ -8,18 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array_grow.h"
+
 int lesson_text_add_line(struct text *t, const char *s, size_t len)
 {
-	if (t->len + len + 2 > t->cap) {
-		size_t cap = t->cap ? t->cap : 256;
-		while (cap < t->len + len + 2)
-			cap *= 2;
-		char *grown = realloc(t->s, cap);
-		if (!grown)
-			return -1;
-		t->s = grown;
-		t->cap = cap;
-	}
+	if (array_grow((void **)&t->s, &t->cap, t->len + len + 2, 1))
+		return -1;
 	memcpy(t->s + t->len, s, len);
 	t->len += len;
 	t->s[t->len++] = '\n';

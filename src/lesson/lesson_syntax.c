@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array_grow.h"
+
 int lesson_syntax_fail(struct syntax *sx, uint32_t col, const char *fmt, ...)
 {
 	char msg[384];
@@ -290,17 +292,9 @@ static int read_list(struct syntax *sx, struct word w, bool nan_allowed,
 					? "expected at least 1 copy after '*'"
 					: too_many,
 				LESSON_MAX_INPUT);
-		if (rc == 0 && count + times > cap) {
-			size_t ncap = cap ? cap * 2 : 16;
-			while (ncap < count + times)
-				ncap *= 2;
-			double *grown = realloc(values, ncap * sizeof(*values));
-			if (!grown)
-				rc = lesson_syntax_fail(sx, item.col,
-				                        "out of memory");
-			else
-				values = grown, cap = ncap;
-		}
+		if (rc == 0 && array_grow((void **)&values, &cap, count + times,
+		                          sizeof(*values)))
+			rc = lesson_syntax_fail(sx, item.col, "out of memory");
 		if (rc) {
 			free(values);
 			return -1;

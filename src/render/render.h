@@ -1,10 +1,9 @@
-/* render.h - scenes to pixels and files: fonts found through fontconfig and
- * opened with SDL2_ttf (also the text metrics the views measure with),
- * drawing a scene with any SDL_Renderer (the window and PNG export share
- * it), the SVG and PNG writers, the headless `scanviz render` command and
- * the trace it and the window show for a command line. Depends on SDL2,
- * SDL2_ttf, SDL2_image, fontconfig and the views (the run options only
- * by name here). */
+/* render.h - scenes to pixels: fonts found through fontconfig and opened
+ * with SDL2_ttf (also the text metrics the views measure with), drawing a
+ * scene with any SDL_Renderer (the window and the PNG image output share
+ * it), the headless `scanviz render` command and the trace it and the
+ * window show for a command line. Depends on SDL2, SDL2_ttf, fontconfig
+ * and the views (the run options only by name here). */
 #ifndef SCANVIZ_RENDER_H
 #define SCANVIZ_RENDER_H
 
@@ -90,18 +89,6 @@ void render_screen_invalidate(struct render_screen *s);
  * sent. Returns 0, or -1 with one line in err. */
 int render_screen_show(struct render_screen *s, const struct scene *sc,
                        char *err, size_t err_size);
-
-/* Writes the scene as SVG 1.1 to `path`, whole or not at all: the views'
- * scene_svg_write() (scene_svg.h), which needs no SDL, kept here for the
- * render layer's callers. Returns 0, or -1 with one line in err. */
-int render_svg_write(const struct scene *s, const char *path, char *err,
-                     size_t err_size);
-
-/* Draws the scene with SDL's software renderer into a surface of its size
- * and encodes it with SDL2_image into an out_file (whole or not at
- * all). Returns 0, or -1 with one line in err. */
-int render_png_write(const struct scene *s, struct render_fonts *f,
-                     const char *path, char *err, size_t err_size);
 
 struct run_request;
 struct trace;

@@ -2,7 +2,8 @@
  * without a window, for slides, docs and tests. The trace comes from a run
  * (the run options every command shares) or from a JSON file (--trace),
  * both through render_trace_load (trace_load.c), which the window uses too.
- * Depends on the options library, the views and render.h. */
+ * Depends on the options library, the views, render.h and the image
+ * outputs (image_output.h), which pick the file's format by its name. */
 #include "render.h"
 
 #include <ctype.h>
@@ -10,8 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "image_output.h"
 #include "run.h"
 #include "out_file.h"
 #include "source.h"
@@ -31,6 +32,7 @@ struct render_args {
 	long level, block, element;
 	bool panel, controls;
 	const char *out;
+	const struct image_output *format; /* from out's extension */
 	bool run_options_given; /* any run option: not with --trace */
 	unsigned given;         /* the options with a value seen so far */
 };
@@ -121,12 +123,6 @@ static bool parse_long(const char *s, long min, long *out)
 		return false;
 	*out = v;
 	return true;
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-	return a >= b && strcasecmp(s + a - b, suffix) == 0;
 }
 
 /* Parses everything but the run options; returns 0, -1 (--help), 1 or 2
@@ -239,9 +235,14 @@ static int parse(struct render_args *a, struct run_request *o, int argc,
 		return usage(
 			"no output file: give -o FILE.svg or -o FILE.png%s",
 			"");
-	if (!ends_with(a->out, ".svg") && !ends_with(a->out, ".png"))
-		return usage("-o '%s': the name must end in .svg or .png",
-		             a->out);
+	a->format = out_image_for_path(a->out);
+	if (!a->format || !a->format->write) {
+		char names[64], fmt[128];
+		out_image_list_extensions(names, sizeof(names), true, "");
+		snprintf(fmt, sizeof(fmt), "-o '%%s': the name must end in %s",
+		         names);
+		return usage(fmt, a->out);
+	}
 	/* a folder that does not exist is known now, not after the run */
 	char err[1024];
 	enum out_file_status st = out_file_check(a->out, err, sizeof(err));
@@ -402,10 +403,7 @@ int render_main(int argc, char **argv)
 		fprintf(stderr, "scanviz render: %s\n", err);
 		goto done;
 	}
-	int w = ends_with(a.out, ".svg")
-	                ? render_svg_write(s, a.out, err, sizeof(err))
-	                : render_png_write(s, fonts, a.out, err, sizeof(err));
-	if (w != 0) {
+	if (out_image_write(a.format, s, fonts, a.out, err, sizeof(err)) != 0) {
 		fprintf(stderr, "scanviz render: %s\n", err);
 		goto done;
 	}

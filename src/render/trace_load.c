@@ -11,13 +11,14 @@
 #include "run.h"
 #include "text_quote.h"
 #include "view.h"
-#ifdef SCANVIZ_RENDER_TRACE_JSON
+#include "config.h"
+#if HAVE_CJSON
 #include "trace_bin.h"
 #endif
 
 static int read_trace(const struct render_trace_args *a, struct trace **t)
 {
-#ifdef SCANVIZ_RENDER_TRACE_JSON
+#if HAVE_CJSON
 	char err[512];
 	*t = trace_read_file(a->trace_file, err, sizeof(err));
 	if (!*t) {

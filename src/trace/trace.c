@@ -6,23 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int trace_grow(void **buf, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return 0;
-	size_t next = *cap ? *cap : 64;
-	while (next < need) {
-		if (next > SIZE_MAX / 2 / size)
-			return -1;
-		next *= 2;
-	}
-	void *p = realloc(*buf, next * size);
-	if (!p)
-		return -1;
-	*buf = p;
-	*cap = next;
-	return 0;
-}
+#include "array_grow.h"
 
 /* Grows *buf to exactly `need` items, when it holds fewer. */
 static int reserve(void **buf, size_t *cap, size_t need, size_t size)
@@ -128,7 +112,7 @@ void trace_set_name(char *field, size_t size, const char *value)
 long trace_add_launch(struct trace *t, const char *kernel, uint32_t level,
                       uint32_t grid, uint32_t threads, uint32_t n)
 {
-	if (trace_grow((void **)&t->launches, &t->launch_cap,
+	if (array_grow((void **)&t->launches, &t->launch_cap,
 	               t->launch_count + 1, sizeof(*t->launches)))
 		return -1;
 	struct trace_launch *l = &t->launches[t->launch_count];
@@ -158,7 +142,7 @@ long trace_begin_step(struct trace *t, enum trace_phase phase, uint32_t stride,
 {
 	if (!t->launch_count)
 		return -1;
-	if (trace_grow((void **)&t->steps, &t->step_cap, t->step_count + 1,
+	if (array_grow((void **)&t->steps, &t->step_cap, t->step_count + 1,
 	               sizeof(*t->steps)))
 		return -1;
 	struct trace_step *s = &t->steps[t->step_count];
@@ -189,7 +173,7 @@ int trace_record_add(struct trace *t, const struct trace_add *add)
 {
 	if (!t->step_count)
 		return -1;
-	if (trace_grow((void **)&t->adds, &t->add_cap, t->add_count + 1,
+	if (array_grow((void **)&t->adds, &t->add_cap, t->add_count + 1,
 	               sizeof(*t->adds)))
 		return -1;
 	t->adds[t->add_count++] = *add;
@@ -203,7 +187,7 @@ int trace_record_xy(struct trace *t, const float *xy, uint32_t len)
 {
 	if (!t->step_count)
 		return -1;
-	if (trace_grow((void **)&t->values, &t->value_cap, t->value_count + len,
+	if (array_grow((void **)&t->values, &t->value_cap, t->value_count + len,
 	               sizeof(*t->values)))
 		return -1;
 	struct trace_step *s = &t->steps[t->step_count - 1];
@@ -219,7 +203,7 @@ int trace_record_warps(struct trace *t, const struct trace_warp *warps,
 {
 	if (!t->step_count)
 		return -1;
-	if (trace_grow((void **)&t->warps, &t->warp_cap, t->warp_count + count,
+	if (array_grow((void **)&t->warps, &t->warp_cap, t->warp_count + count,
 	               sizeof(*t->warps)))
 		return -1;
 	struct trace_step *s = &t->steps[t->step_count - 1];
@@ -232,7 +216,7 @@ int trace_record_warps(struct trace *t, const struct trace_warp *warps,
 
 long trace_add_array(struct trace *t, const char *name)
 {
-	if (trace_grow((void **)&t->arrays, &t->array_cap, t->array_count + 1,
+	if (array_grow((void **)&t->arrays, &t->array_cap, t->array_count + 1,
 	               sizeof(*t->arrays)))
 		return -1;
 	trace_set_name(t->arrays[t->array_count], TRACE_NAME_MAX, name);
@@ -244,9 +228,9 @@ int trace_record_snapshot(struct trace *t, uint32_t array, const float *v,
 {
 	if (!t->step_count || array >= t->array_count)
 		return -1;
-	if (trace_grow((void **)&t->values, &t->value_cap, t->value_count + len,
+	if (array_grow((void **)&t->values, &t->value_cap, t->value_count + len,
 	               sizeof(*t->values)) ||
-	    trace_grow((void **)&t->snapshots, &t->snapshot_cap,
+	    array_grow((void **)&t->snapshots, &t->snapshot_cap,
 	               t->snapshot_count + 1, sizeof(*t->snapshots)))
 		return -1;
 	struct trace_step *s = &t->steps[t->step_count - 1];
@@ -262,7 +246,7 @@ int trace_record_shuffle(struct trace *t, const struct trace_shuffle *sh)
 {
 	if (!t->step_count)
 		return -1;
-	if (trace_grow((void **)&t->shuffles, &t->shuffle_cap,
+	if (array_grow((void **)&t->shuffles, &t->shuffle_cap,
 	               t->shuffle_count + 1, sizeof(*t->shuffles)))
 		return -1;
 	struct trace_step *s = &t->steps[t->step_count - 1];
@@ -275,7 +259,7 @@ int trace_record_lookback(struct trace *t, const struct trace_lookback *l)
 {
 	if (!t->step_count)
 		return -1;
-	if (trace_grow((void **)&t->lookbacks, &t->lookback_cap,
+	if (array_grow((void **)&t->lookbacks, &t->lookback_cap,
 	               t->lookback_count + 1, sizeof(*t->lookbacks)))
 		return -1;
 	struct trace_step *s = &t->steps[t->step_count - 1];
@@ -289,7 +273,7 @@ int trace_record_hazard(struct trace *t, const struct trace_hazard *h)
 	t->hazards_total++;
 	if (t->hazard_count >= TRACE_FINDINGS_MAX)
 		return 0;
-	if (trace_grow((void **)&t->hazards, &t->hazard_cap,
+	if (array_grow((void **)&t->hazards, &t->hazard_cap,
 	               t->hazard_count + 1, sizeof(*t->hazards)))
 		return -1;
 	t->hazards[t->hazard_count++] = *h;
@@ -301,7 +285,7 @@ int trace_record_divergence(struct trace *t, const struct trace_divergence *d)
 	t->divergences_total++;
 	if (t->divergence_count >= TRACE_FINDINGS_MAX)
 		return 0;
-	if (trace_grow((void **)&t->divergences, &t->divergence_cap,
+	if (array_grow((void **)&t->divergences, &t->divergence_cap,
 	               t->divergence_count + 1, sizeof(*t->divergences)))
 		return -1;
 	t->divergences[t->divergence_count++] = *d;

@@ -327,13 +327,6 @@ int trace_record_lookback(struct trace *t, const struct trace_lookback *l);
 int trace_record_hazard(struct trace *t, const struct trace_hazard *h);
 int trace_record_divergence(struct trace *t, const struct trace_divergence *d);
 
-/* Grows the array *buf of *cap items of `size` bytes to hold at least
- * `need`, doubling (from 64) so that appending one at a time costs few
- * reallocations; on success *cap is the new capacity. For the trace's pools
- * and any caller's own buffers. Returns 0, or -1 when out of memory or when
- * the size would overflow (*buf and *cap unchanged). */
-int trace_grow(void **buf, size_t *cap, size_t need, size_t size);
-
 /* Makes room for `count` levels (zeroed); returns 0 or -1. Arrays are
  * allocated by trace_level_alloc(). */
 int trace_set_levels(struct trace *t, size_t count);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "array_grow.h"
 #include "mem_limit.h"
 #include "trace_bin_reader.h"
 #include "trace_check.h"
@@ -452,7 +453,7 @@ static int read_step_data(struct tb_reader *r, size_t s, const uint32_t *v,
 			return tb_fail_plain(r, "out of memory");
 	}
 	if (warps) {
-		if (trace_grow((void **)&sc->warps, &sc->warps_cap, warps,
+		if (array_grow((void **)&sc->warps, &sc->warps_cap, warps,
 		               sizeof(*sc->warps)))
 			return tb_fail_plain(r, "out of memory");
 		for (uint32_t i = 0; i < warps; i++) {
@@ -494,7 +495,7 @@ static int read_step_extras(struct tb_reader *r, size_t s, const uint32_t *e,
 				"steps[%zu]: a snapshot of %lu values goes "
 				"past the data",
 				s, (unsigned long)len);
-		if (trace_grow((void **)&sc->other, &sc->other_cap,
+		if (array_grow((void **)&sc->other, &sc->other_cap,
 		               len ? len : 1, sizeof(float)))
 			return tb_fail_plain(r, "out of memory");
 		if (read_floats(r, sc->other, len, NULL, 0, 0))

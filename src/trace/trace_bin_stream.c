@@ -2,15 +2,17 @@
  * (and, when compressed, decoded by zstd) one window at a time, never past
  * the size its header declares, hashed as it arrives; and the reader's one
  * error line. Depends on trace_bin_reader.h and libzstd
- * (SCANVIZ_TRACE_ZSTD). */
+ * (HAVE_ZSTD, config.h). */
 #include "trace_bin_reader.h"
+
+#include "config.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef SCANVIZ_TRACE_ZSTD
+#if HAVE_ZSTD
 #include <zstd.h>
 #endif
 
@@ -79,7 +81,7 @@ int tb_stream_open(struct tb_reader *r, uint64_t size, bool zstd)
 	r->buf = malloc(TB_WINDOW);
 	if (!r->buf)
 		return tb_fail_plain(r, "out of memory");
-#ifdef SCANVIZ_TRACE_ZSTD
+#if HAVE_ZSTD
 	if (zstd) {
 		r->z = ZSTD_createDStream();
 		r->zin_size = ZSTD_DStreamInSize();
@@ -94,7 +96,7 @@ int tb_stream_open(struct tb_reader *r, uint64_t size, bool zstd)
 
 void tb_stream_close(struct tb_reader *r)
 {
-#ifdef SCANVIZ_TRACE_ZSTD
+#if HAVE_ZSTD
 	ZSTD_freeDStream((ZSTD_DStream *)r->z);
 #endif
 	free(r->zin);
@@ -115,7 +117,7 @@ static void hash_new(struct tb_reader *r, const uint8_t *p, size_t n,
 	tb_hash_update(&r->hash, p, off + n > body ? (size_t)(body - off) : n);
 }
 
-#ifdef SCANVIZ_TRACE_ZSTD
+#if HAVE_ZSTD
 /* Decodes up to `room` bytes into dst; returns how many (0: the frame or
  * the file ended, or an error was written). */
 static size_t decode(struct tb_reader *r, uint8_t *dst, size_t room)
@@ -168,7 +170,7 @@ static int fill(struct tb_reader *r)
 		               "of data the header declares",
 		               (unsigned long long)r->size);
 	size_t got;
-#ifdef SCANVIZ_TRACE_ZSTD
+#if HAVE_ZSTD
 	if (r->zstd)
 		got = decode(r, r->buf + r->end, room);
 	else
@@ -217,7 +219,7 @@ int tb_stream_finish(struct tb_reader *r, uint64_t checksum, uint64_t at)
 		               "the checksum does not match the data: the file "
 		               "is damaged");
 	uint8_t extra;
-#ifdef SCANVIZ_TRACE_ZSTD
+#if HAVE_ZSTD
 	if (r->zstd) {
 		/* the frame must end with the payload, and the file with it */
 		if (decode(r, &extra, 1) != 0)

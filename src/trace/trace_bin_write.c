@@ -4,16 +4,18 @@
  * predictions, a checksum last), through zstd when the build has it. The
  * payload's size is known before it is written, so the header goes first
  * and the file streams to a pipe as well. Depends on trace_bin.h,
- * trace_bin_codec.h and libzstd (SCANVIZ_TRACE_ZSTD). */
+ * trace_bin_codec.h and libzstd (HAVE_ZSTD, config.h). */
 #define _POSIX_C_SOURCE 200809L /* strnlen */
 #include "trace_bin.h"
+
+#include "config.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "trace_bin_codec.h"
-#ifdef SCANVIZ_TRACE_ZSTD
+#if HAVE_ZSTD
 #include <zstd.h>
 #endif
 
@@ -31,7 +33,7 @@ struct wr {
 	size_t len;
 	struct tb_hash hash;
 	int failed;
-#ifdef SCANVIZ_TRACE_ZSTD
+#if HAVE_ZSTD
 	ZSTD_CCtx *z;
 	uint8_t *zout;
 	size_t zout_size;
@@ -40,7 +42,7 @@ struct wr {
 
 static void emit(struct wr *w, const uint8_t *p, size_t n, int end)
 {
-#ifdef SCANVIZ_TRACE_ZSTD
+#if HAVE_ZSTD
 	if (w->z) {
 		ZSTD_inBuffer in = {p, n, 0};
 		for (;;) {
@@ -418,7 +420,7 @@ static int write_all(struct wr *w, const struct trace *t, int level)
 	tb_put_u64(head + 16, size);
 	if (fwrite(head, 1, sizeof(head), w->f) != sizeof(head))
 		return -1;
-#ifdef SCANVIZ_TRACE_ZSTD
+#if HAVE_ZSTD
 	if (level) {
 		w->z = ZSTD_createCCtx();
 		w->zout_size = ZSTD_CStreamOutSize();
@@ -465,7 +467,7 @@ int trace_write_bin_level(const struct trace *t, FILE *f, int level)
 		errno = EINVAL;
 		return -1;
 	}
-#ifndef SCANVIZ_TRACE_ZSTD
+#if !HAVE_ZSTD
 	level = 0;
 #endif
 	struct wr w = {.f = f};
@@ -476,7 +478,7 @@ int trace_write_bin_level(const struct trace *t, FILE *f, int level)
 		errno = ENOMEM;
 	else
 		rc = write_all(&w, t, level);
-#ifdef SCANVIZ_TRACE_ZSTD
+#if HAVE_ZSTD
 	ZSTD_freeCCtx(w.z);
 	free(w.zout);
 #endif
@@ -491,7 +493,7 @@ int trace_write_bin(const struct trace *t, FILE *f)
 
 bool trace_bin_has_zstd(void)
 {
-#ifdef SCANVIZ_TRACE_ZSTD
+#if HAVE_ZSTD
 	return true;
 #else
 	return false;

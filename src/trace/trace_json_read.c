@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "array_grow.h"
 #include "in_file.h"
 #include "mem_limit.h"
 #include "trace_json_reader.h"
@@ -280,7 +281,7 @@ static int read_step_xy(struct trace_jr *r, const cJSON *item)
 			"has %zu elements, more than the section (section_size "
 			"%lu)" TRACE_JR_HINT,
 			len, (unsigned long)r->t->section_size);
-	if (trace_grow((void **)&r->scratch, &r->scratch_cap, len,
+	if (array_grow((void **)&r->scratch, &r->scratch_cap, len,
 	               sizeof(float)))
 		return jsonread_fail(&r->jr, "out of memory");
 	if (trace_jr_floats(r, item, r->scratch, len, 0))
@@ -305,7 +306,7 @@ static int read_step_warps(struct trace_jr *r, const cJSON *item)
 			"warps" TRACE_JR_HINT);
 	if (len > UINT32_MAX)
 		return jsonread_fail(&r->jr, "too many warps" TRACE_JR_HINT);
-	if (trace_grow((void **)&r->warps, &r->warps_cap, len,
+	if (array_grow((void **)&r->warps, &r->warps_cap, len,
 	               sizeof(*r->warps)))
 		return jsonread_fail(&r->jr, "out of memory");
 	size_t i = 0;

@@ -4,6 +4,7 @@
  * look-back. Depends on trace_json_reader.h and trace_check.h. */
 #include <string.h>
 
+#include "array_grow.h"
 #include "trace_check.h"
 #include "trace_json_reader.h"
 
@@ -67,7 +68,7 @@ static int read_snapshots(struct trace_jr *r, const cJSON *item)
 		if (len > UINT32_MAX)
 			return jsonread_fail(&r->jr,
 			                     "too many values" TRACE_JR_HINT);
-		if (trace_grow((void **)&r->scratch, &r->scratch_cap,
+		if (array_grow((void **)&r->scratch, &r->scratch_cap,
 		               len ? len : 1, sizeof(float)))
 			return jsonread_fail(&r->jr, "out of memory");
 		if (trace_jr_floats(r, c, r->scratch, len, 0))

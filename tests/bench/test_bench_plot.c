@@ -1,6 +1,6 @@
 /* test_bench_plot.c - the plot without a GPU: tick steps, the data taken
  * from figures (sorted, failed ones left out), the scene, and its SVG.
- * Depends on bench_plot.h, scene_svg.h (the views layer) and cmocka. */
+ * Depends on bench_plot.h, image_output.h (src/output) and cmocka. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,25 +15,24 @@
 #include <unistd.h>
 
 #include "bench_plot.h"
-#include "scene_svg.h"
+#include "image_output.h"
 
 /* The plot's format from its extension, case aside, as `scanviz render
- * -o` takes it; the options and the file writer both ask this one. */
+ * -o` takes it: the image outputs' table, which the options and the file
+ * writer both ask. */
 static void test_format(void **state)
 {
 	(void)state;
-	assert_int_equal(bench_plot_format_of("a.svg"), BENCH_PLOT_FORMAT_SVG);
-	assert_int_equal(bench_plot_format_of("a.SVG"), BENCH_PLOT_FORMAT_SVG);
-	assert_int_equal(bench_plot_format_of("dir.png/a.Svg"),
-	                 BENCH_PLOT_FORMAT_SVG);
-	assert_int_equal(bench_plot_format_of("a.png"), BENCH_PLOT_FORMAT_PNG);
-	assert_int_equal(bench_plot_format_of("A.PNG"), BENCH_PLOT_FORMAT_PNG);
-	assert_int_equal(bench_plot_format_of(".png"), BENCH_PLOT_FORMAT_PNG);
-	assert_int_equal(bench_plot_format_of("a.pdf"), BENCH_PLOT_FORMAT_NONE);
-	assert_int_equal(bench_plot_format_of("a.svg.txt"),
-	                 BENCH_PLOT_FORMAT_NONE);
-	assert_int_equal(bench_plot_format_of("png"), BENCH_PLOT_FORMAT_NONE);
-	assert_int_equal(bench_plot_format_of(""), BENCH_PLOT_FORMAT_NONE);
+	assert_ptr_equal(out_image_for_path("a.svg"), &out_svg);
+	assert_ptr_equal(out_image_for_path("a.SVG"), &out_svg);
+	assert_ptr_equal(out_image_for_path("dir.png/a.Svg"), &out_svg);
+	assert_ptr_equal(out_image_for_path("a.png"), &out_png);
+	assert_ptr_equal(out_image_for_path("A.PNG"), &out_png);
+	assert_ptr_equal(out_image_for_path(".png"), &out_png);
+	assert_null(out_image_for_path("a.pdf"));
+	assert_null(out_image_for_path("a.svg.txt"));
+	assert_null(out_image_for_path("png"));
+	assert_null(out_image_for_path(""));
 }
 
 static void test_step(void **state)
@@ -114,7 +113,8 @@ static void test_scene_and_svg(void **state)
 	assert_non_null(mkdtemp(dir));
 	char path[64], err[256] = "";
 	snprintf(path, sizeof(path), "%s/plot.svg", dir);
-	assert_int_equal(scene_svg_write(s, path, err, sizeof(err)), 0);
+	assert_int_equal(
+		out_image_write(&out_svg, s, NULL, path, err, sizeof(err)), 0);
 	char *buf = calloc(1, 1 << 20);
 	FILE *f = fopen(path, "r");
 	assert_non_null(f);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "gui_app.h"
+#include "image_output.h"
 #include "layout_check.h"
 #include "lesson.h"
 #include "lesson_gui.h"
@@ -185,7 +186,8 @@ int main(int argc, char **argv)
 	                            sizeof(report));
 	if (problems)
 		printf("%d layout problems: %s\n", problems, report);
-	if (render_png_write(app->scene, fonts, a.out, err, sizeof(err)) != 0) {
+	if (out_image_write(&out_png, app->scene, fonts, a.out, err,
+	                    sizeof(err)) != 0) {
 		fprintf(stderr, "gui_snapshot: %s\n", err);
 		goto done;
 	}

@@ -3,8 +3,8 @@
 # scanviz needs in place, and the installed program runs from another
 # folder with its installed data. Usage: installed.sh MESON BUILD_ROOT
 # SOURCE_ROOT PREFIX BINDIR DATADIR MANDIR GUI(true|false) MAN(true|false).
-# The destdir tree is not under PREFIX, so the lessons are named with the
-# documented SCANVIZ_LESSON_DIR; the kernel sources are built in.
+# The destdir tree is not under PREFIX: the program finds its lessons
+# beside itself (../share/scanviz); the kernel sources are built in.
 meson=$1 build=$2 src=$3 prefix=$4 bindir=$5 datadir=$6 mandir=$7 gui=$8 man=$9
 dest=$(mktemp -d)
 trap 'rm -rf "$dest"' EXIT
@@ -53,7 +53,7 @@ fi
 [ -x "$exe" ] || exit 1
 mkdir "$dest/elsewhere"
 cd "$dest/elsewhere" || exit 1
-export SCANVIZ_LESSON_DIR=$share/scanviz/lessons
+unset SCANVIZ_LESSON_DIR SCANVIZ_ASSET_DIR
 "$exe" --version >/dev/null || fail "the installed scanviz --version failed"
 list=$("$exe" lessons 2>&1) || fail "the installed scanviz lessons failed: $list"
 grep -q 'simple-scan' <<<"$list" || fail "the installed lessons list no simple-scan: $list"
@@ -66,5 +66,13 @@ if [ "$gui" = true ]; then
 		fail "the installed scanviz render failed: $out"
 	grep -q 'tree_size' fig.svg 2>/dev/null ||
 		fail "the rendered figure shows no kernel source"
+fi
+# the lessons listed are the tree's own, not the source tree's: a lesson
+# taken out of the installed manifest is no longer listed
+last=$(grep -v '^[[:space:]]*\(#\|$\)' "$share/scanviz/lessons/manifest" | tail -1)
+last=${last%%[[:space:]#]*}
+sed -i "/^${last//./\\.}/d" "$share/scanviz/lessons/manifest"
+if grep -qw -- "${last%.md}" <<<"$("$exe" lessons 2>&1)"; then
+	fail "the installed scanviz lists ${last%.md}, which its own manifest no longer names: it read another lessons folder"
 fi
 exit $failed

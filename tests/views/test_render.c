@@ -17,6 +17,7 @@
 #include <SDL.h>
 #include <SDL_image.h>
 
+#include "image_output.h"
 #include "layout_check.h"
 #include "render.h"
 #include "trace_json.h"
@@ -224,8 +225,10 @@ static void png_and_svg(void **state)
 	snprintf(png, sizeof(png), "%s/frame.png", dir);
 	snprintf(svg, sizeof(svg), "%s/frame.svg", dir);
 	size_t before = count_files();
-	assert_int_equal(render_png_write(s, fonts, png, err, sizeof(err)), 0);
-	assert_int_equal(render_svg_write(s, svg, err, sizeof(err)), 0);
+	assert_int_equal(
+		out_image_write(&out_png, s, fonts, png, err, sizeof(err)), 0);
+	assert_int_equal(
+		out_image_write(&out_svg, s, NULL, svg, err, sizeof(err)), 0);
 	assert_int_equal(count_files(), before + 2); /* no temporary left */
 	SDL_Surface *img = IMG_Load(png);
 	assert_non_null(img);
@@ -253,8 +256,9 @@ static void png_and_svg(void **state)
 	assert_true(header);
 	assert_int_equal(texts, want);
 	/* a folder that does not exist: an error, and nothing written */
-	assert_int_equal(render_png_write(s, fonts, "/nonexistent-dir/x.png",
-	                                  err, sizeof(err)),
+	assert_int_equal(out_image_write(&out_png, s, fonts,
+	                                 "/nonexistent-dir/x.png", err,
+	                                 sizeof(err)),
 	                 -1);
 	assert_non_null(strstr(err, "/nonexistent-dir/x.png"));
 	scene_destroy(s);

@@ -1,13 +1,15 @@
-/* make_icon.c - draws the project's icon with its own scene and writers, a
- * small Figure 9.1: four elements, two strides of additions, the finished
- * ones marked. Not installed; regenerates assets/ when the look changes:
+/* make_icon.c - draws the project's icon with its own scene and image
+ * outputs, a small Figure 9.1: four elements, two strides of additions,
+ * the finished ones marked. Not installed; regenerates assets/ when the
+ * look changes:
  *
- *   build/src/render/make_icon assets
+ *   build/src/output/make_icon assets
  *
  * writes assets/scanviz.svg and assets/scanviz.png (256 x 256).
- * Depends on render.h. */
+ * Depends on render.h and image_output.h. */
 #include <stdio.h>
 
+#include "image_output.h"
 #include "render.h"
 
 #define SIZE 256
@@ -53,11 +55,13 @@ int main(int argc, char **argv)
 			            ink);
 		}
 	}
-	snprintf(path, sizeof(path), "%s/scanviz.svg", dir);
-	int ret = render_svg_write(s, path, err, sizeof(err));
-	if (ret == 0) {
-		snprintf(path, sizeof(path), "%s/scanviz.png", dir);
-		ret = render_png_write(s, fonts, path, err, sizeof(err));
+	int ret = 0;
+	const struct image_output *formats[] = {&out_svg, &out_png};
+	for (size_t k = 0; k < 2 && ret == 0; k++) {
+		snprintf(path, sizeof(path), "%s/scanviz%s", dir,
+		         formats[k]->extension);
+		ret = out_image_write(formats[k], s, fonts, path, err,
+		                      sizeof(err));
 	}
 	if (ret != 0)
 		fprintf(stderr, "make_icon: %s\n", err);

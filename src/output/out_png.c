@@ -1,19 +1,18 @@
-/* png.c - a scene as a PNG: drawn by the painter with SDL's software
- * renderer into a surface of the scene's size, encoded with SDL2_image
- * straight into an out_file (src/common), so that a full disk, a signal or
- * any failure leaves no file, and links and permissions are kept as for
- * every other output. No window, no video driver needed.
- * Depends on SDL2, SDL2_image, out_file.h and render_internal.h. */
-#include "render_internal.h"
+/* out_png.c - the "png" image output: a scene drawn by the render layer's
+ * painter with SDL's software renderer into a surface of the scene's size,
+ * encoded with SDL2_image straight into the stream image_output.c opened
+ * whole or not at all. No window, no video driver needed. Built with the
+ * render layer. Depends on SDL2, SDL2_image, render.h and image_output.h. */
+#include "image_output.h"
 
 #include <stdio.h>
 
 #include <SDL_image.h>
 
-#include "out_file.h"
+#include "render.h"
 
 /* SDL_RWops that append to a stdio stream. The stream's error flag, which
- * out_file_commit() checks, records a failed write even when the encoder
+ * out_file_write() checks, records a failed write even when the encoder
  * does not look at what its writes return. */
 static size_t rw_write(SDL_RWops *rw, const void *data, size_t size, size_t num)
 {
@@ -47,7 +46,7 @@ static size_t rw_read(SDL_RWops *rw, void *data, size_t size, size_t num)
 
 static int rw_close(SDL_RWops *rw)
 {
-	SDL_FreeRW(rw); /* the stream belongs to the out_file */
+	SDL_FreeRW(rw); /* the stream belongs to out_file_write() */
 	return 0;
 }
 
@@ -75,13 +74,12 @@ static int encode(SDL_Surface *surf, FILE *f, const char *path, char *err,
 	return 0;
 }
 
-int render_png_write(const struct scene *s, struct render_fonts *f,
+static int write_png(const struct scene *s, struct render_fonts *fonts, FILE *f,
                      const char *path, char *err, size_t err_size)
 {
 	int ret = -1;
 	SDL_Renderer *r = NULL;
 	struct render_painter *p = NULL;
-	struct out_file *out = NULL;
 	SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(
 		0, s->width, s->height, 32, SDL_PIXELFORMAT_ARGB8888);
 	if (!surf) {
@@ -95,7 +93,7 @@ int render_png_write(const struct scene *s, struct render_fonts *f,
 		         SDL_GetError());
 		goto done;
 	}
-	p = render_painter_create(r, f);
+	p = render_painter_create(r, fonts);
 	if (!p) {
 		snprintf(err, err_size, "out of memory drawing %s", path);
 		goto done;
@@ -103,14 +101,7 @@ int render_png_write(const struct scene *s, struct render_fonts *f,
 	if (render_painter_draw(p, s, err, err_size) != 0)
 		goto done;
 	SDL_RenderPresent(r);
-	if (out_file_open(path, &out, err, err_size) != OUT_FILE_OK)
-		goto done;
-	if (encode(surf, out_file_stream(out), path, err, err_size) != 0) {
-		out_file_abort(out);
-		goto done;
-	}
-	/* flushes, checks the stream's errors (ENOSPC), syncs and renames */
-	ret = out_file_commit(out, err, err_size);
+	ret = encode(surf, f, path, err, err_size);
 done:
 	render_painter_destroy(p);
 	if (r)
@@ -118,3 +109,10 @@ done:
 	SDL_FreeSurface(surf);
 	return ret;
 }
+
+const struct image_output out_png = {
+	.name = "png",
+	.extension = ".png",
+	.needs_fonts = true,
+	.write = write_png,
+};

@@ -1,13 +1,12 @@
-/* scene_svg.c - a scene as SVG 1.1: the same items at the same coordinates,
- * as vector shapes and text, so a figure scales on a slide. Plain C (stdio);
- * depends on scene.h and out_file.h (whole-or-nothing output). */
-#include "scene_svg.h"
+/* out_svg.c - the "svg" image output: a scene as SVG 1.1, the same items
+ * at the same coordinates as vector shapes and text (in the views' fonts,
+ * by name), so a figure scales on a slide. Plain C (stdio); depends on
+ * image_output.h and scene.h. */
+#include "image_output.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-#include "out_file.h"
 
 /* DejaVu's ascent as a share of the line the metrics measure (0.928 of
  * the size in a line of 1.164 sizes): where the baseline sits in a text box. */
@@ -202,20 +201,10 @@ static void item(FILE *f, const struct scene *s, const struct scene_item *it)
 	}
 }
 
-int scene_svg_write(const struct scene *s, const char *path, char *err,
-                    size_t err_size)
+/* Every item of s, in order; text at the items' bounds. */
+static int write_svg(const struct scene *s, struct render_fonts *fonts, FILE *f,
+                     const char *name, char *err, size_t err_size)
 {
-	if (s->failed) {
-		snprintf(err, err_size,
-		         "cannot write %s: the scene is incomplete (out of "
-		         "memory while building it)",
-		         path);
-		return -1;
-	}
-	struct out_file *out = NULL;
-	if (out_file_open(path, &out, err, err_size) != OUT_FILE_OK)
-		return -1;
-	FILE *f = out_file_stream(out);
 	fprintf(f,
 	        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
@@ -228,6 +217,12 @@ int scene_svg_write(const struct scene *s, const char *path, char *err,
 	for (size_t i = 0; i < s->count; i++)
 		item(f, s, &s->items[i]);
 	fputs("</svg>\n", f);
-	/* out_file_commit() checks the stream's errors and flushes it */
-	return out_file_commit(out, err, err_size);
+	/* out_file_write() checks the stream's errors when it commits */
+	return 0;
 }
+
+const struct image_output out_svg = {
+	.name = "svg",
+	.extension = ".svg",
+	.write = write_svg,
+};
