@@ -212,6 +212,12 @@ const struct scene_text_metrics *render_fonts_metrics(struct render_fonts *f)
 	return &f->metrics;
 }
 
+const char *render_fonts_file(const struct render_fonts *f,
+                              enum scene_font face)
+{
+	return f->path[face];
+}
+
 TTF_Font *render_fonts_get(struct render_fonts *f, enum scene_font face,
                            float size)
 {

@@ -29,6 +29,10 @@ void render_fonts_destroy(struct render_fonts *f);
 /* Metrics the views measure text with: exactly the size SDL2_ttf will
  * draw. Valid while f lives. */
 const struct scene_text_metrics *render_fonts_metrics(struct render_fonts *f);
+/* The file of a face (the PDF export embeds the same fonts). Valid while
+ * f lives. */
+const char *render_fonts_file(const struct render_fonts *f,
+                              enum scene_font face);
 
 /* Draws scenes with one SDL_Renderer, keeping rendered strings as
  * textures between frames (create one per renderer). */
