@@ -17,7 +17,7 @@ int export_fixture_init(struct export_fixture *fx, enum scene_figure figure,
 	fx->trace = view_run(hier ? "hierarchical" : "kogge-stone",
 	                     view_book_input, 16, hier ? 4 : 0);
 	fx->fonts = render_fonts_create(err, sizeof(err));
-	fx->sources = scene_source_set_load(NULL);
+	fx->sources = scene_source_set_load();
 	if (!fx->trace || !fx->fonts || !fx->sources) {
 		fprintf(stderr, "export fixture: %s\n",
 		        !fx->fonts ? err : "no trace or no sources");
