@@ -17,6 +17,28 @@ enum emu_schedule {
 	EMU_SCHEDULE_ASCENDING = 0,
 	EMU_SCHEDULE_DESCENDING,
 	EMU_SCHEDULE_RANDOM, /* a fresh seeded permutation between every two barriers */
+	/* warps in ascending order; the threads of a warp take turns at every
+	 * shared-memory access, as a pre-Volta warp ran in lockstep */
+	EMU_SCHEDULE_WARP_LOCKSTEP,
+	/* ascending and descending by turns at every barrier, so that orders
+	 * one fixed order never mixes are tried */
+	EMU_SCHEDULE_ADVERSARIAL,
+};
+
+/* A kernel as the emulator calls it: every CUDA thread of a block calls it
+ * on its own fiber. */
+typedef void (*emu_kernel_fn)(const float *X, float *Y, float *S,
+                              unsigned int InputSize,
+                              unsigned int SECTION_SIZE);
+
+/* A kernel that is not in kernels/ (one compiled at run time) launched in
+ * place of a built-in one: the driver's launches of that kernel id call
+ * `fn`, record `name` (not copied: it must outlive the emulator's use) and,
+ * when threads is not 0, run that many threads per block. */
+struct emu_kernel_override {
+	emu_kernel_fn fn;
+	const char *name;
+	uint32_t threads;
 };
 
 struct emu;
@@ -29,5 +51,9 @@ void emu_destroy(struct emu *e);
 /* Fills b with the emulator's buffers and launch, for scan_run(). The
  * emulator must outlive every use of b. */
 void emu_backend(struct emu *e, struct scan_backend *b);
+/* Makes launches of kernel `id` run k (copied) instead; NULL goes back to
+ * the built-in kernel. */
+void emu_override_kernel(struct emu *e, enum scan_kernel_id id,
+                         const struct emu_kernel_override *k);
 
 #endif
