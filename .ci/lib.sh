@@ -4,11 +4,12 @@
 
 # The build (meson, ninja, a C compiler), the libraries above the headless
 # core (cJSON, cmocka; SDL2, SDL2_ttf, SDL2_image, fontconfig for the
-# window), its font, a virtual display, and the style checker.
+# window), its font, a virtual display, the style checker, and libtcc (with
+# tcc's runtime library) for a student's kernel files.
 ci_packages="meson ninja-build pkg-config gcc libcjson-dev libcmocka-dev libzstd-dev clang
 clang-format libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev
 fonts-dejavu-core xvfb python3 xdotool openbox imagemagick x11-utils
-scdoc desktop-file-utils appstream zsh bash-completion"
+scdoc desktop-file-utils appstream zsh bash-completion libtcc-dev tcc"
 
 # Installs the packages that are not installed yet (apt-get update first,
 # only when something is missing; sudo when not root).

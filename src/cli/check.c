@@ -111,13 +111,14 @@ static int parse(int argc, char **argv, struct check_args *a)
 		} else if (strcmp(s, "--json") == 0) {
 			a->json = true;
 		} else if (strcmp(s, "--section") == 0 ||
-		           strcmp(s, "--threads") == 0 || strcmp(s, "--n") == 0 ||
-		           strcmp(s, "--seed") == 0 ||
+		           strcmp(s, "--threads") == 0 ||
+		           strcmp(s, "--n") == 0 || strcmp(s, "--seed") == 0 ||
 		           strcmp(s, "--timeout") == 0) {
 			if (!value)
 				return usage("%s needs a value", s);
-			if (number(s, value, strcmp(s, "--seed") == 0 ? UINT64_MAX
-			                                                : 1u << 30,
+			if (number(s, value,
+			           strcmp(s, "--seed") == 0 ? UINT64_MAX
+			                                    : 1u << 30,
 			           &v))
 				return 2;
 			i++;
@@ -131,7 +132,8 @@ static int parse(int argc, char **argv, struct check_args *a)
 			else if (strcmp(s, "--n") == 0)
 				a->n = (size_t)v;
 			else if (strcmp(s, "--timeout") == 0)
-				a->timeout_ms = (uint32_t)(v > 600 ? 600000 : v * 1000);
+				a->timeout_ms =
+					(uint32_t)(v > 600 ? 600000 : v * 1000);
 			else
 				a->seed = v;
 		} else if (strcmp(s, "--input") == 0) {
@@ -141,8 +143,9 @@ static int parse(int argc, char **argv, struct check_args *a)
 		} else if (s[0] == '-' && s[1]) {
 			return usage("unknown option '%s'", s);
 		} else if (a->path) {
-			return usage("one kernel file at a time: '%s' is a second",
-			             s);
+			return usage(
+				"one kernel file at a time: '%s' is a second",
+				s);
 		} else {
 			a->path = s;
 		}
@@ -171,8 +174,7 @@ static int make_input(const struct check_args *a, float **values, size_t *n)
 		fprintf(stderr, "scanviz check: %s\n", err);
 		return 2;
 	}
-	*n = a->n ? a->n
-	          : (size_t)rep.section * (rep.hierarchical ? 4 : 1);
+	*n = a->n ? a->n : (size_t)rep.section * (rep.hierarchical ? 4 : 1);
 	if (*n > STUDENT_MAX_N) {
 		fprintf(stderr,
 		        "scanviz check: --n %zu is more than a student's kernel "
@@ -224,6 +226,15 @@ static const char *hazard_words(enum trace_hazard_kind k)
 	}
 }
 
+/* "x3" or "x1 + ... + x3" */
+static void range_words(size_t from, size_t to, char *buf, size_t size)
+{
+	if (from == to)
+		snprintf(buf, size, "x%zu", from);
+	else
+		snprintf(buf, size, "x%zu + ... + x%zu", from, to);
+}
+
 static void print_schedule(const struct student_check *c,
                            const struct student_schedule_result *r,
                            bool exclusive)
@@ -245,20 +256,22 @@ static void print_schedule(const struct student_check *c,
 		       "step %ld, %s",
 		       j, r->first_wrong / section, r->step,
 		       phase_words(r->step_phase));
-		if (r->step_stride &&
-		    (r->step_phase == TRACE_PHASE_STRIDE ||
-		     r->step_phase == TRACE_PHASE_REDUCE ||
-		     r->step_phase == TRACE_PHASE_REVERSE))
+		if (r->step_stride && (r->step_phase == TRACE_PHASE_STRIDE ||
+		                       r->step_phase == TRACE_PHASE_REDUCE ||
+		                       r->step_phase == TRACE_PHASE_REVERSE))
 			printf(" %u", r->step_stride);
 		printf(" (line %u): it holds no sum of consecutive inputs "
 		       "ending at x%zu\n",
 		       r->step_line, r->first_wrong);
 	} else if (r->sum_from != SIZE_MAX &&
 	           r->sum_from > r->first_wrong - j) {
-		printf("                 XY[%zu] of block %zu ends as x%zu + ... "
-		       "+ x%zu: the sums of x%zu..x%zu never reached it\n",
-		       j, r->first_wrong / section, r->sum_from,
-		       r->first_wrong, r->first_wrong - j, r->sum_from - 1);
+		char held[64], missing[64];
+		range_words(r->sum_from, r->first_wrong, held, sizeof(held));
+		range_words(r->first_wrong - j, r->sum_from - 1, missing,
+		            sizeof(missing));
+		printf("                 XY[%zu] of block %zu ends as %s: %s "
+		       "never reached it\n",
+		       j, r->first_wrong / section, held, missing);
 	} else if (r->sum_from != SIZE_MAX) {
 		printf("                 the section scan holds the right value "
 		       "at XY[%zu] of block %zu: it went wrong after, in S or "
@@ -349,8 +362,8 @@ static int print_json(const struct check_args *a, const struct student_check *c)
 	printf(",\"schedules\":[");
 	for (int k = 0; k < c->result_count; k++) {
 		const struct student_schedule_result *r = &c->results[k];
-		printf("%s{\"schedule\":\"%s\",\"right\":%s,\"wrong\":%zu", k ? "," : "",
-		       student_schedule_name(r->schedule),
+		printf("%s{\"schedule\":\"%s\",\"right\":%s,\"wrong\":%zu",
+		       k ? "," : "", student_schedule_name(r->schedule),
 		       r->wrong ? "false" : "true", r->wrong);
 		if (r->wrong)
 			printf(",\"first_wrong\":{\"index\":%zu,\"value\":%.9g,"
@@ -380,7 +393,8 @@ static int print_json(const struct check_args *a, const struct student_check *c)
 		printf("%s{\"kind\":\"%s\",\"block\":%u,\"threads\":[%u,%u],"
 		       "\"lines\":[%u,%u]}",
 		       k ? "," : "", trace_divergence_kind_name(d->kind),
-		       d->block, d->thread_a, d->thread_b, d->line_a, d->line_b);
+		       d->block, d->thread_a, d->thread_b, d->line_a,
+		       d->line_b);
 	}
 	printf("],\"compile_ms\":%.3f,\"run_ms\":%.3f,"
 	       "\"network_isolated\":%s}\n",
@@ -392,7 +406,8 @@ static int print_json(const struct check_args *a, const struct student_check *c)
 int cli_check_main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+		if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0) {
 			cli_help_check(stdout);
 			return 0;
 		}

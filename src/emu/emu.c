@@ -267,10 +267,9 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 	    l->section > SCAN_MAX_SECTION)
 		return set_error(err, size,
 		                 "internal error: launch out of range");
-	if (trace_add_launch(t,
-	                     o->fn ? o->name
-	                           : scan_kernel_info(l->kernel)->function,
-	                     l->level, l->grid, l->threads, l->n) < 0)
+	if (trace_add_launch(
+		    t, o->fn ? o->name : scan_kernel_info(l->kernel)->function,
+		    l->level, l->grid, l->threads, l->n) < 0)
 		return set_error(
 			err, size,
 			"out of memory for the trace: " SCAN_OOM_ADVICE);
@@ -306,8 +305,7 @@ void emu_override_kernel(struct emu *e, enum scan_kernel_id id,
 {
 	if ((unsigned)id >= SCAN_KERNEL_COUNT)
 		return;
-	e->overrides[id] =
-		k ? *k : (struct emu_kernel_override){NULL, NULL, 0};
+	e->overrides[id] = k ? *k : (struct emu_kernel_override){NULL, NULL, 0};
 }
 
 void emu_backend(struct emu *e, struct scan_backend *b)

@@ -65,7 +65,8 @@ static struct emu_thread *warp_ready(struct emu_worker *w, uint32_t first,
                                      uint32_t after)
 {
 	uint32_t threads = w->launch->threads;
-	uint32_t size = threads - first < WARP_SIZE ? threads - first : WARP_SIZE;
+	uint32_t size =
+		threads - first < WARP_SIZE ? threads - first : WARP_SIZE;
 	for (uint32_t k = 1; k <= size; k++) {
 		uint32_t u = first + (after - first + k) % size;
 		if (w->threads[u].state == EMU_THREAD_READY)
@@ -290,10 +291,9 @@ static void yield(struct emu_worker *w, struct emu_thread *from)
 {
 	struct fiber *to = &w->main_fiber;
 	uint32_t t = from->thread_idx.x;
-	struct emu_thread *mate =
-		w->schedule == EMU_SCHEDULE_WARP_LOCKSTEP
-			? warp_ready(w, t - t % WARP_SIZE, t)
-			: NULL;
+	struct emu_thread *mate = w->schedule == EMU_SCHEDULE_WARP_LOCKSTEP
+	                                  ? warp_ready(w, t - t % WARP_SIZE, t)
+	                                  : NULL;
 	if (mate) {
 		emu_current = mate;
 		to = &mate->fiber;
@@ -390,10 +390,9 @@ static void make_order(struct emu_worker *w, uint32_t threads)
 {
 	w->order_len = 0;
 	w->order_pos = 0;
-	int descending =
-		w->schedule == EMU_SCHEDULE_DESCENDING ||
-		(w->schedule == EMU_SCHEDULE_ADVERSARIAL &&
-		 (w->epoch + emu_current->block_idx.x) % 2 == 1);
+	int descending = w->schedule == EMU_SCHEDULE_DESCENDING ||
+	                 (w->schedule == EMU_SCHEDULE_ADVERSARIAL &&
+	                  (w->epoch + emu_current->block_idx.x) % 2 == 1);
 	for (uint32_t i = 0; i < threads; i++) {
 		uint32_t t = descending ? threads - 1 - i : i;
 		if (w->threads[t].state != EMU_THREAD_EXITED) {
@@ -492,7 +491,8 @@ static int run_block(struct emu_worker *w, uint32_t block)
 		if (w->schedule == EMU_SCHEDULE_WARP_LOCKSTEP)
 			w->order_len = 0; /* the warps go in turn below */
 		for (uint32_t first = 0;
-		     w->schedule == EMU_SCHEDULE_WARP_LOCKSTEP && first < threads;
+		     w->schedule == EMU_SCHEDULE_WARP_LOCKSTEP &&
+		     first < threads;
 		     first += WARP_SIZE) {
 			uint32_t last = first + WARP_SIZE < threads
 			                        ? first + WARP_SIZE - 1

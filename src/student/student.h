@@ -14,8 +14,8 @@
 /* What student_run() answers; the exit codes of design.md. */
 enum student_status {
 	STUDENT_OK = 0,
-	STUDENT_FAILED = 1,      /* the kernel crashed, hung, went out of range */
-	STUDENT_BAD_INPUT = 2,   /* a bad request, or the file does not compile */
+	STUDENT_FAILED = 1,    /* the kernel crashed, hung, went out of range */
+	STUDENT_BAD_INPUT = 2, /* a bad request, or the file does not compile */
 	STUDENT_UNAVAILABLE = 3, /* this build cannot run student kernels */
 };
 
@@ -28,9 +28,9 @@ enum student_status {
 #define STUDENT_MAX_N ((size_t)1 << 16)
 
 struct student_request {
-	const char *path;   /* the .cu file */
-	uint32_t section;   /* --section; 0: the file's SECTION_SIZE (else 16) */
-	uint32_t threads;   /* --threads; 0: SECTION_SIZE */
+	const char *path; /* the .cu file */
+	uint32_t section; /* --section; 0: the file's SECTION_SIZE (else 16) */
+	uint32_t threads; /* --threads; 0: SECTION_SIZE */
 	const float *input; /* n values */
 	size_t n;
 	enum emu_schedule schedule;
@@ -43,7 +43,7 @@ struct student_report {
 	uint32_t section, threads; /* as run */
 	int hierarchical;          /* the file has an add-back kernel */
 	int network_isolated;      /* the child had no network */
-	double compile_ms, run_ms; /* in the child */
+	double compile_ms, run_ms; /* CPU time in the child */
 	uint32_t line;             /* last line reached (failures) */
 };
 
@@ -63,8 +63,8 @@ enum student_status student_run(const struct student_request *req,
  * hierarchical (threads is 0): what the defaults of a run depend on.
  * Returns STUDENT_OK, or STUDENT_BAD_INPUT with one line in err. */
 enum student_status student_describe(const char *path, uint32_t section,
-                                     struct student_report *report,
-                                     char *err, size_t err_size);
+                                     struct student_report *report, char *err,
+                                     size_t err_size);
 
 /* The name of a schedule ("ascending", ..., "adversarial"), and back (-1
  * for an unknown name). */

@@ -9,8 +9,8 @@
 #include <string.h>
 
 static const enum emu_schedule schedules[STUDENT_CHECK_SCHEDULES] = {
-	EMU_SCHEDULE_ASCENDING,     EMU_SCHEDULE_DESCENDING,
-	EMU_SCHEDULE_RANDOM,        EMU_SCHEDULE_WARP_LOCKSTEP,
+	EMU_SCHEDULE_ASCENDING,   EMU_SCHEDULE_DESCENDING,
+	EMU_SCHEDULE_RANDOM,      EMU_SCHEDULE_WARP_LOCKSTEP,
 	EMU_SCHEDULE_ADVERSARIAL,
 };
 
@@ -39,7 +39,8 @@ static void find_step(const struct trace *t, struct student_schedule_result *r,
 	for (size_t s = l->first_step; s < l->first_step + l->step_count; s++) {
 		const struct trace_step *st = &t->steps[s];
 		const float *xy = trace_step_xy(t, s);
-		if (st->block != block || !xy || j >= st->xy_len || isnan(xy[j]))
+		if (st->block != block || !xy || j >= st->xy_len ||
+		    isnan(xy[j]))
 			continue;
 		last = xy[j];
 		/* sums of consecutive inputs ending at i (or at i - 1 and the
@@ -80,7 +81,8 @@ static void compare(const struct trace *t, struct student_schedule_result *r,
 	r->wrong = 0;
 	for (size_t i = 0; i < t->n; i++) {
 		double want = exclusive ? sum : sum + t->input[i];
-		double want_scale = exclusive ? scale : scale + fabs(t->input[i]);
+		double want_scale =
+			exclusive ? scale : scale + fabs(t->input[i]);
 		if (!close_to(t->output[i], want, want_scale) ||
 		    isnan(t->output[i])) {
 			if (r->wrong++ == 0) {
@@ -117,21 +119,23 @@ void student_check_run(const struct student_request *req, bool exclusive,
 		one.seed = 1;
 		struct trace *t = NULL;
 		struct student_report rep;
-		c->status = student_run(&one, &t, &rep, c->error,
-		                        sizeof(c->error));
+		c->status =
+			student_run(&one, &t, &rep, c->error, sizeof(c->error));
 		if (k == 0)
 			c->report = rep;
 		if (c->status != STUDENT_OK) {
 			c->right = false;
 			break;
 		}
-		struct student_schedule_result *r = &c->results[c->result_count++];
+		struct student_schedule_result *r =
+			&c->results[c->result_count++];
 		r->schedule = one.schedule;
 		r->seed = one.schedule == EMU_SCHEDULE_RANDOM ? one.seed : 0;
 		compare(t, r, exclusive);
 		r->hazards = races_of(t);
 		r->divergences = t->divergences_total;
-		c->right &= r->wrong == 0 && r->hazards == 0 && r->divergences == 0;
+		c->right &=
+			r->wrong == 0 && r->hazards == 0 && r->divergences == 0;
 		if (k == 0) {
 			c->first = t;
 			first_output = t->output;

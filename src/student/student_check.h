@@ -42,7 +42,7 @@ struct student_check {
 	struct trace *first; /* the ascending run: races, divergence */
 	size_t n;
 	bool outputs_differ; /* the schedules gave different outputs */
-	bool right;          /* right under every schedule, no race, no divergence */
+	bool right; /* right under every schedule, no race, no divergence */
 };
 
 /* Runs the check; `req->schedule` and `seed` are ignored (every schedule

@@ -53,10 +53,10 @@ static float s_scratch[1];
 _Noreturn void student_die(int end, uint32_t line, const char *fmt, ...)
 {
 	struct student_page *pg = student_rt.page;
-	int k = line ? snprintf(pg->message, sizeof(pg->message), "%s:%u: ",
-	                        student_rt.path, line)
-	             : snprintf(pg->message, sizeof(pg->message), "%s: ",
-	                        student_rt.path);
+	int k = line ? snprintf(pg->message, sizeof(pg->message),
+	                        "%s:%u: ", student_rt.path, line)
+	             : snprintf(pg->message, sizeof(pg->message),
+	                        "%s: ", student_rt.path);
 	if (k < 0 || (size_t)k >= sizeof(pg->message))
 		k = 0;
 	va_list ap;
@@ -85,10 +85,11 @@ static const char *wrap_hint(long long i, char *buf, size_t size)
 {
 	buf[0] = '\0';
 	if (i >= 2147483648LL && i < 4294967296LL)
-		snprintf(buf, size,
-		         " (that is %lld as a signed int: an unsigned index went "
-		         "below 0)",
-		         i - 4294967296LL);
+		snprintf(
+			buf, size,
+			" (that is %lld as a signed int: an unsigned index went "
+			"below 0)",
+			i - 4294967296LL);
 	return buf;
 }
 
@@ -123,8 +124,9 @@ static struct shared_array *check_shared(float *a, long long i, int line)
 {
 	struct shared_array *s = shared_of(a);
 	if (!s)
-		student_die(STUDENT_END_FAULT, (uint32_t)line,
-		            "internal error: an access to an unknown shared array");
+		student_die(
+			STUDENT_END_FAULT, (uint32_t)line,
+			"internal error: an access to an unknown shared array");
 	long long bound = traced_bound(s);
 	if (i < 0 || i >= bound)
 		out_of_range(s->name, i, bound,
@@ -148,10 +150,11 @@ static float *__sv_shared(const char *name, long long size, int line)
 	struct shared_array *s = &shared[k];
 	if (!s->used) {
 		if (size < 1 || size > SCAN_MAX_SECTION)
-			student_die(STUDENT_END_FAULT, (uint32_t)line,
-			            "__shared__ %s of %lld elements: scanviz takes 1 "
-			            "to %u",
-			            name, size, SCAN_MAX_SECTION);
+			student_die(
+				STUDENT_END_FAULT, (uint32_t)line,
+				"__shared__ %s of %lld elements: scanviz takes 1 "
+				"to %u",
+				name, size, SCAN_MAX_SECTION);
 		snprintf(s->name, sizeof(s->name), "%s", name);
 		s->size = size;
 		s->used = 1;
@@ -181,8 +184,10 @@ static void log_read(uint32_t i, float v)
 {
 	struct read_log *r = &reads[self()];
 	if (r->count == READS_KEPT) {
-		memmove(r->index, r->index + 1, (READS_KEPT - 1) * sizeof(r->index[0]));
-		memmove(r->value, r->value + 1, (READS_KEPT - 1) * sizeof(r->value[0]));
+		memmove(r->index, r->index + 1,
+		        (READS_KEPT - 1) * sizeof(r->index[0]));
+		memmove(r->value, r->value + 1,
+		        (READS_KEPT - 1) * sizeof(r->value[0]));
 		r->count--;
 	}
 	r->index[r->count] = i;
@@ -216,8 +221,9 @@ static void find_addition(float *a, uint32_t i, float v, int line)
 		for (uint32_t k = r->count; k-- > 0;)
 			if (r->index[k] != i &&
 			    same_bits(r->value[d] + r->value[k], v)) {
-				emu_note_add(&a[i], &a[r->index[k]], r->value[d],
-				             r->value[k], v, (uint32_t)line);
+				emu_note_add(&a[i], &a[r->index[k]],
+				             r->value[d], r->value[k], v,
+				             (uint32_t)line);
 				return;
 			}
 	}
@@ -399,8 +405,8 @@ static void __sv_vaddg(float *d, unsigned di, float *s, unsigned si, int line)
 
 /* --- entry ---------------------------------------------------------------- */
 
-static void enter(int which, const float *X, float *Y, float *S,
-                  unsigned int n, unsigned int section)
+static void enter(int which, const float *X, float *Y, float *S, unsigned int n,
+                  unsigned int section)
 {
 	x_at = X;
 	y_at = Y;
@@ -430,11 +436,11 @@ void student_hooks_register(void *tcc)
 		const void *fn;
 	} hooks[] = {
 #define HOOK(f) {#f, (const void *)f}
-		HOOK(__sv_shared), HOOK(__sv_load),   HOOK(__sv_store),
-		HOOK(__sv_update), HOOK(__sv_gload),  HOOK(__sv_gstore),
+		HOOK(__sv_shared),  HOOK(__sv_load),  HOOK(__sv_store),
+		HOOK(__sv_update),  HOOK(__sv_gload), HOOK(__sv_gstore),
 		HOOK(__sv_gupdate), HOOK(__sv_sync),  HOOK(__sv_dim),
-		HOOK(__sv_step),   HOOK(__sv_vget),   HOOK(__sv_vset),
-		HOOK(__sv_vadd),   HOOK(__sv_vsum),   HOOK(__sv_vaddg),
+		HOOK(__sv_step),    HOOK(__sv_vget),  HOOK(__sv_vset),
+		HOOK(__sv_vadd),    HOOK(__sv_vsum),  HOOK(__sv_vaddg),
 #undef HOOK
 	};
 	for (size_t k = 0; k < sizeof(hooks) / sizeof(hooks[0]); k++)

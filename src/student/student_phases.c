@@ -6,15 +6,14 @@
 
 /* What one step's additions look like. */
 enum shape {
-	SHAPE_NONE,   /* no additions */
-	SHAPE_STRIDE, /* all dst - src == stride */
-	SHAPE_REDUCE, /* ... and every dst is k * 2 * stride - 1 */
+	SHAPE_NONE,    /* no additions */
+	SHAPE_STRIDE,  /* all dst - src == stride */
+	SHAPE_REDUCE,  /* ... and every dst is k * 2 * stride - 1 */
 	SHAPE_REVERSE, /* ... and every src is k * 2 * stride - 1 */
 	SHAPE_OTHER,
 };
 
-static enum shape shape_of(const struct trace *t, size_t step,
-                           uint32_t *stride)
+static enum shape shape_of(const struct trace *t, size_t step, uint32_t *stride)
 {
 	const struct trace_step *s = &t->steps[step];
 	const struct trace_add *a = trace_step_adds(t, s - t->steps);
@@ -54,7 +53,8 @@ static void name_steps(struct trace *t, const struct trace_launch *l, bool tree)
 	size_t end = l->first_step + l->step_count;
 	for (size_t i = l->first_step; i < end; i++) {
 		struct trace_step *s = &t->steps[i];
-		bool first = i == l->first_step || t->steps[i - 1].block != s->block;
+		bool first =
+			i == l->first_step || t->steps[i - 1].block != s->block;
 		bool last = i + 1 == end || t->steps[i + 1].block != s->block;
 		uint32_t stride;
 		enum shape sh = shape_of(t, i, &stride);
@@ -73,8 +73,7 @@ static void name_steps(struct trace *t, const struct trace_launch *l, bool tree)
 	}
 }
 
-void student_infer_phases(struct trace *t, bool hierarchical,
-                          bool keep_phases)
+void student_infer_phases(struct trace *t, bool hierarchical, bool keep_phases)
 {
 	bool tree = false;
 	for (size_t k = 0; k < t->launch_count; k++) {

@@ -14,7 +14,6 @@
  * in the project's vocabulary named them itself), recounts the additions
  * by phase, and names the algorithm ("kogge-stone", "brent-kung", or
  * "hierarchical" with that section kernel) so the figures fit the trace. */
-void student_infer_phases(struct trace *t, bool hierarchical,
-                          bool keep_phases);
+void student_infer_phases(struct trace *t, bool hierarchical, bool keep_phases);
 
 #endif

@@ -57,8 +57,8 @@ const char *student_schedule_name(enum emu_schedule s)
 
 int student_schedule_from_name(const char *name)
 {
-	for (size_t k = 0; k < sizeof(schedule_names) / sizeof(schedule_names[0]);
-	     k++)
+	for (size_t k = 0;
+	     k < sizeof(schedule_names) / sizeof(schedule_names[0]); k++)
 		if (strcmp(schedule_names[k], name) == 0)
 			return (int)k;
 	return -1;
@@ -72,6 +72,14 @@ static double now_ms(void)
 }
 
 /* --- the child ------------------------------------------------------------ */
+
+/* CPU time: what a run costs on an idle machine, however busy this one. */
+static double cpu_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
 
 /* The driver's backend with a look at each buffer and launch: the runtime
  * needs each buffer's length for its bounds, and a count of launches. */
@@ -87,8 +95,8 @@ static int wrap_create(void *ctx, size_t n, int *id, char *err, size_t size)
 	return 0;
 }
 
-static int wrap_write(void *ctx, int id, const float *src, size_t n,
-                      char *err, size_t size)
+static int wrap_write(void *ctx, int id, const float *src, size_t n, char *err,
+                      size_t size)
 {
 	(void)ctx;
 	return inner.buffer_write(inner.ctx, id, src, n, err, size);
@@ -106,8 +114,8 @@ static size_t length_of(int id)
 	return id >= 0 && id < 64 ? student_rt.buffer_len[id] : 0;
 }
 
-static int wrap_launch(void *ctx, const struct scan_launch *l,
-                       struct trace *t, char *err, size_t size)
+static int wrap_launch(void *ctx, const struct scan_launch *l, struct trace *t,
+                       char *err, size_t size)
 {
 	(void)ctx;
 	student_rt.launch++;
@@ -132,9 +140,8 @@ static void set_limit(int resource, rlim_t value)
 }
 
 static _Noreturn void child(const struct student_request *req,
-                            const struct student_source *src,
-                            uint32_t threads, struct student_page *page,
-                            int fd)
+                            const struct student_source *src, uint32_t threads,
+                            struct student_page *page, int fd)
 {
 	student_rt.page = page;
 	student_rt.path = req->path;
@@ -173,7 +180,7 @@ static _Noreturn void child(const struct student_request *req,
 	                            wrap_launch};
 	struct scan_request sreq = {
 		.algorithm = scan_algorithm_find(hier ? "hierarchical"
-		                                      : "brent-kung"),
+	                                              : "brent-kung"),
 		.section_kernel = SCAN_KERNEL_BRENT_KUNG,
 		.input = req->input,
 		.n = req->n,
@@ -188,10 +195,10 @@ static _Noreturn void child(const struct student_request *req,
 	trace_set_name(t->schedule, sizeof(t->schedule),
 	               student_schedule_name(req->schedule));
 	t->seed = req->schedule == EMU_SCHEDULE_RANDOM ? req->seed : 0;
-	double start = now_ms();
+	double start = cpu_ms();
 	if (scan_run(&wrap, &sreq, t, err, sizeof(err)))
 		student_die(STUDENT_END_FAULT, 0, "%s", err);
-	page->run_ms = now_ms() - start;
+	page->run_ms = cpu_ms() - start;
 	FILE *f = fdopen(fd, "wb");
 	if (!f || trace_write_bin_level(t, f, 0) || fflush(f))
 		student_die(STUDENT_END_FAULT, 0,
@@ -265,19 +272,21 @@ static enum student_status child_failed(const struct student_request *req,
                                         int status, int timed_out, char *err,
                                         size_t err_size)
 {
-	if (page->end == STUDENT_END_COMPILE || page->end == STUDENT_END_FAULT) {
+	if (page->end == STUDENT_END_COMPILE ||
+	    page->end == STUDENT_END_FAULT) {
 		snprintf(err, err_size, "%s", page->message);
 		return page->end == STUDENT_END_COMPILE ? STUDENT_BAD_INPUT
 		                                        : STUDENT_FAILED;
 	}
 	char where[160] = "";
 	if (page->line)
-		snprintf(where, sizeof(where),
-		         "; the last line it reached was %u (thread %u of block "
-		         "%u)",
-		         page->line, page->thread, page->block);
-	uint32_t ms = req->timeout_ms ? req->timeout_ms
-	                              : STUDENT_DEFAULT_TIMEOUT_MS;
+		snprintf(
+			where, sizeof(where),
+			"; the last line it reached was %u (thread %u of block "
+			"%u)",
+			page->line, page->thread, page->block);
+	uint32_t ms =
+		req->timeout_ms ? req->timeout_ms : STUDENT_DEFAULT_TIMEOUT_MS;
 	if (timed_out || (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU))
 		snprintf(err, err_size,
 		         "%s%s%u: the kernel did not finish within %.1f s: an "
@@ -288,13 +297,14 @@ static enum student_status child_failed(const struct student_request *req,
 	else if (WIFSIGNALED(status))
 		snprintf(err, err_size, "%s%s%u: the kernel %s (signal %d)%s",
 		         req->path, page->line ? ":" : "", page->line,
-		         signal_says(WTERMSIG(status)), WTERMSIG(status), where);
+		         signal_says(WTERMSIG(status)), WTERMSIG(status),
+		         where);
 	else
 		snprintf(err, err_size,
 		         "%s: the kernel's process ended without a trace (exit "
 		         "%d)%s",
-		         req->path, WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-		         where);
+		         req->path,
+		         WIFEXITED(status) ? WEXITSTATUS(status) : -1, where);
 	/* "PATH:0:" reads badly: drop the line where none is known */
 	if (!page->line) {
 		char *z = strstr(err, ":0:");
@@ -310,18 +320,20 @@ static enum student_status run_child(const struct student_request *req,
                                      struct student_report *report, char *err,
                                      size_t err_size)
 {
-	struct student_page *page = mmap(NULL, sizeof(*page),
-	                                 PROT_READ | PROT_WRITE,
-	                                 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct student_page *page =
+		mmap(NULL, sizeof(*page), PROT_READ | PROT_WRITE,
+	             MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	int fds[2];
 	if (page == MAP_FAILED) {
-		snprintf(err, err_size, "cannot map a page for the kernel's process: %s",
+		snprintf(err, err_size,
+		         "cannot map a page for the kernel's process: %s",
 		         strerror(errno));
 		return STUDENT_FAILED;
 	}
 	memset(page, 0, sizeof(*page));
 	if (pipe(fds)) {
-		snprintf(err, err_size, "cannot make a pipe: %s", strerror(errno));
+		snprintf(err, err_size, "cannot make a pipe: %s",
+		         strerror(errno));
 		munmap(page, sizeof(*page));
 		return STUDENT_FAILED;
 	}
@@ -340,8 +352,8 @@ static enum student_status run_child(const struct student_request *req,
 		child(req, src, threads, page, fds[1]);
 	}
 	close(fds[1]);
-	uint32_t ms = req->timeout_ms ? req->timeout_ms
-	                              : STUDENT_DEFAULT_TIMEOUT_MS;
+	uint32_t ms =
+		req->timeout_ms ? req->timeout_ms : STUDENT_DEFAULT_TIMEOUT_MS;
 	struct bytes b = {0};
 	int got = read_pipe(fds[0], now_ms() + ms, &b);
 	close(fds[0]);
@@ -358,10 +370,11 @@ static enum student_status run_child(const struct student_request *req,
 		report->line = page->line;
 	}
 	if (got < 0) {
-		snprintf(err, err_size,
-		         "%s: the kernel's trace is too large to take back: use a "
-		         "smaller --n",
-		         req->path);
+		snprintf(
+			err, err_size,
+			"%s: the kernel's trace is too large to take back: use a "
+			"smaller --n",
+			req->path);
 		rc = STUDENT_FAILED;
 	} else if (page->end != STUDENT_END_DONE || got == 1 ||
 	           !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
@@ -388,26 +401,29 @@ static enum student_status check_request(const struct student_request *req,
 		return STUDENT_BAD_INPUT;
 	}
 	if (threads < 1 || threads > SCAN_MAX_THREADS) {
-		snprintf(err, err_size,
-		         "--threads %u: a block has 1 to %u threads (the default "
-		         "is SECTION_SIZE)",
-		         threads, SCAN_MAX_THREADS);
+		snprintf(
+			err, err_size,
+			"--threads %u: a block has 1 to %u threads (the default "
+			"is SECTION_SIZE)",
+			threads, SCAN_MAX_THREADS);
 		return STUDENT_BAD_INPUT;
 	}
 	if (req->n == 0 || req->n > STUDENT_MAX_N) {
-		snprintf(err, err_size,
-		         "an input of %zu elements: a student's kernel takes 1 to "
-		         "%zu, every step recorded",
-		         req->n, STUDENT_MAX_N);
+		snprintf(
+			err, err_size,
+			"an input of %zu elements: a student's kernel takes 1 to "
+			"%zu, every step recorded",
+			req->n, STUDENT_MAX_N);
 		return STUDENT_BAD_INPUT;
 	}
 	if (src->add_back < 0 && req->n > src->section) {
-		snprintf(err, err_size,
-		         "%s: %s scans one section of %u elements and the input "
-		         "has %zu: give --n %u or less, a larger --section, or add "
-		         "the add-back kernel of 9.5",
-		         req->path, src->kernels[src->section_kernel].name,
-		         src->section, req->n, src->section);
+		snprintf(
+			err, err_size,
+			"%s: %s scans one section of %u elements and the input "
+			"has %zu: give --n %u or less, a larger --section, or add "
+			"the add-back kernel of 9.5",
+			req->path, src->kernels[src->section_kernel].name,
+			src->section, req->n, src->section);
 		return STUDENT_BAD_INPUT;
 	}
 	if (src->add_back >= 0 && src->section < 2) {
@@ -428,9 +444,10 @@ static int load(const char *path, uint32_t section, struct student_source *src,
 	size_t len = 0;
 	if (in_file_read(path, STUDENT_SOURCE_MAX, &text, &len) != IN_FILE_OK) {
 		snprintf(err, err_size, "%s: %s%s", path,
-		         errno == EFBIG ? "larger than a kernel file may be (64 "
-		                          "KiB): "
-		                        : "cannot read it: ",
+		         errno == EFBIG
+		                 ? "larger than a kernel file may be (64 "
+		                   "KiB): "
+		                 : "cannot read it: ",
 		         errno == EFBIG ? "give the file with the kernel only"
 		                        : strerror(errno));
 		return -1;
@@ -442,8 +459,8 @@ static int load(const char *path, uint32_t section, struct student_source *src,
 }
 
 enum student_status student_describe(const char *path, uint32_t section,
-                                     struct student_report *report,
-                                     char *err, size_t err_size)
+                                     struct student_report *report, char *err,
+                                     size_t err_size)
 {
 	struct student_source src;
 	memset(report, 0, sizeof(*report));

@@ -51,8 +51,8 @@ static int fail(struct parser *p, uint32_t line, const char *fmt, ...)
 	return -1;
 }
 
-static int push(struct parser *p, enum tok_kind kind, size_t start,
-                size_t len, uint32_t line)
+static int push(struct parser *p, enum tok_kind kind, size_t start, size_t len,
+                uint32_t line)
 {
 	if (p->count == p->cap) {
 		size_t cap = p->cap ? p->cap * 2 : 1024;
@@ -67,9 +67,9 @@ static int push(struct parser *p, enum tok_kind kind, size_t start,
 }
 
 static const char *const puncts[] = {
-	"<<=", ">>=", "...", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
-	"==",  "!=",  "<=",  ">=", "&&", "||", "++", "--", "->", "<<", ">>",
-	"::",
+	"<<=", ">>=", "...", "+=", "-=", "*=", "/=", "%=",
+	"&=",  "|=",  "^=",  "==", "!=", "<=", ">=", "&&",
+	"||",  "++",  "--",  "->", "<<", ">>", "::",
 };
 
 static int tokenize(struct parser *p)
@@ -95,28 +95,34 @@ static int tokenize(struct parser *p)
 			while (i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'))
 				line += s[i++] == '\n';
 			if (i + 1 >= n)
-				return fail(p, at, "this comment never ends: close it with */");
+				return fail(
+					p, at,
+					"this comment never ends: close it with */");
 			i += 2;
 		} else if (c == '#' && line_start) {
 			size_t start = i;
 			uint32_t at = line;
 			while (i < n && s[i] != '\n') {
-				if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\n')
+				if (s[i] == '\\' && i + 1 < n &&
+				    s[i + 1] == '\n')
 					line++, i++;
 				i++;
 			}
 			push(p, TOK_DIRECTIVE, start, i - start, at);
 		} else if (isalpha((unsigned char)c) || c == '_') {
 			size_t start = i;
-			while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_'))
+			while (i < n &&
+			       (isalnum((unsigned char)s[i]) || s[i] == '_'))
 				i++;
 			push(p, TOK_IDENT, start, i - start, line);
 		} else if (isdigit((unsigned char)c) ||
-		           (c == '.' && i + 1 < n && isdigit((unsigned char)s[i + 1]))) {
+		           (c == '.' && i + 1 < n &&
+		            isdigit((unsigned char)s[i + 1]))) {
 			size_t start = i;
-			while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '.' ||
-			                 ((s[i] == '+' || s[i] == '-') &&
-			                  (s[i - 1] == 'e' || s[i - 1] == 'E'))))
+			while (i < n &&
+			       (isalnum((unsigned char)s[i]) || s[i] == '.' ||
+			        ((s[i] == '+' || s[i] == '-') &&
+			         (s[i - 1] == 'e' || s[i - 1] == 'E'))))
 				i++;
 			push(p, TOK_NUMBER, start, i - start, line);
 		} else if (c == '"' || c == '\'') {
@@ -124,23 +130,28 @@ static int tokenize(struct parser *p)
 			while (i < n && s[i] != c && s[i] != '\n')
 				i += s[i] == '\\' ? 2 : 1;
 			if (i >= n || s[i] != c)
-				return fail(p, line, "this %s never ends: close it with %c",
-				            c == '"' ? "string" : "character", c);
+				return fail(
+					p, line,
+					"this %s never ends: close it with %c",
+					c == '"' ? "string" : "character", c);
 			i++;
 			push(p, TOK_STRING, start, i - start, line);
 		} else {
 			size_t len = 1;
-			for (size_t k = 0; k < sizeof(puncts) / sizeof(puncts[0]); k++) {
+			for (size_t k = 0;
+			     k < sizeof(puncts) / sizeof(puncts[0]); k++) {
 				size_t l = strlen(puncts[k]);
-				if (i + l <= n && memcmp(s + i, puncts[k], l) == 0) {
+				if (i + l <= n &&
+				    memcmp(s + i, puncts[k], l) == 0) {
 					len = l;
 					break;
 				}
 			}
 			if (!isprint((unsigned char)c))
-				return fail(p, line,
-				            "byte 0x%02x is not C: save the file as plain text",
-				            (unsigned char)c);
+				return fail(
+					p, line,
+					"byte 0x%02x is not C: save the file as plain text",
+					(unsigned char)c);
 			push(p, TOK_PUNCT, i, len, line);
 			i += len;
 		}
@@ -213,8 +224,8 @@ static int set_text(struct parser *p, size_t i, const char *s)
 	return p->toks[i].text ? 0 : fail(p, p->toks[i].line, "out of memory");
 }
 
-static int in_list(const struct parser *p, size_t i, char list[][STUDENT_NAME_MAX],
-                   int count)
+static int in_list(const struct parser *p, size_t i,
+                   char list[][STUDENT_NAME_MAX], int count)
 {
 	char name[STUDENT_NAME_MAX];
 	if (p->toks[i].kind != TOK_IDENT)
@@ -255,10 +266,11 @@ static int rewrite_access(struct parser *p, size_t i, int shared)
 	if (close >= p->count)
 		return fail(p, line, "the [ after %s is never closed", name);
 	if (i > 0 && is(p, i - 1, "&"))
-		return fail(p, line,
-		            "&%s[...] takes an element's address, which scanviz "
-		            "cannot follow: use the element itself",
-		            name);
+		return fail(
+			p, line,
+			"&%s[...] takes an element's address, which scanviz "
+			"cannot follow: use the element itself",
+			name);
 	if (is(p, close + 1, "++") || is(p, close + 1, "--") ||
 	    (i > 0 && (is(p, i - 1, "++") || is(p, i - 1, "--"))))
 		return fail(p, line,
@@ -266,8 +278,10 @@ static int rewrite_access(struct parser *p, size_t i, int shared)
 		            "%s[i] += 1 (or -= 1)",
 		            name, name);
 	if (is(p, close + 1, "["))
-		return fail(p, line, "%s is used as a 2-D array: scanviz follows "
-		                     "1-D arrays only", name);
+		return fail(p, line,
+		            "%s is used as a 2-D array: scanviz follows "
+		            "1-D arrays only",
+		            name);
 	int op = -1;
 	for (int k = 0; k < 5; k++)
 		if (is(p, close + 1, assign_ops[k]))
@@ -276,7 +290,8 @@ static int rewrite_access(struct parser *p, size_t i, int shared)
 	char buf[96];
 	if (op < 0) {
 		snprintf(buf, sizeof(buf), "__sv_%sload(", kind);
-		if (edit(p, &p->toks[i].pre, buf, 1) || set_text(p, open, ",(") ||
+		if (edit(p, &p->toks[i].pre, buf, 1) ||
+		    set_text(p, open, ",(") ||
 		    set_text(p, close, "),__LINE__)"))
 			return -1;
 		return 0;
@@ -320,10 +335,11 @@ static int rewrite_shared(struct parser *p, size_t i)
 	char name[STUDENT_NAME_MAX];
 	name_of(p, k, name, sizeof(name));
 	if (!is_float)
-		return fail(p, line,
-		            "__shared__ %s is not a float array: scanviz follows "
-		            "float arrays, as the book's scans use",
-		            name);
+		return fail(
+			p, line,
+			"__shared__ %s is not a float array: scanviz follows "
+			"float arrays, as the book's scans use",
+			name);
 	size_t close = closing(p, k + 1);
 	if (close >= p->count || !is(p, close + 1, ";"))
 		return fail(p, line,
@@ -349,8 +365,9 @@ static int rewrite_shared(struct parser *p, size_t i)
 
 static int is_vocabulary(const struct parser *p, size_t i)
 {
-	static const char *const words[] = {"STEP", "GET", "SET", "ADD", "SUM",
-	                                    "ADD_GLOBAL", "TRACE_BLOCK"};
+	static const char *const words[] = {"STEP",       "GET", "SET",
+	                                    "ADD",        "SUM", "ADD_GLOBAL",
+	                                    "TRACE_BLOCK"};
 	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
 		if (is(p, i, words[k]) && is(p, i + 1, "("))
 			return 1;
@@ -402,8 +419,8 @@ static int read_params(struct parser *p, size_t open, size_t close,
 		q->name[0] = '\0';
 		for (size_t t = first; t < k; t++) {
 			q->pointer |= is(p, t, "*") || is(p, t, "[");
-			if (p->toks[t].kind == TOK_IDENT && !is(p, t, "const") &&
-			    !is(p, t, "__restrict__"))
+			if (p->toks[t].kind == TOK_IDENT &&
+			    !is(p, t, "const") && !is(p, t, "__restrict__"))
 				name_of(p, t, q->name, sizeof(q->name));
 		}
 		first = k + 1;
@@ -426,11 +443,12 @@ static int assign_roles(struct parser *p, struct param *params, int count,
 	for (int k = 0; k < count; k++) {
 		if (params[k].role >= 0)
 			continue;
-		static const int pointer_order[2][3] = {{ROLE_Y, ROLE_S, -1},
-		                                        {ROLE_X, ROLE_Y, ROLE_S}};
+		static const int pointer_order[2][3] = {
+			{ROLE_Y, ROLE_S, -1}, {ROLE_X, ROLE_Y, ROLE_S}};
 		const int *order = pointer_order[section_kernel];
 		int pick = -1;
-		for (int r = 0; params[k].pointer && r < 3 && order[r] >= 0; r++)
+		for (int r = 0; params[k].pointer && r < 3 && order[r] >= 0;
+		     r++)
 			if (!used[order[r]]) {
 				pick = order[r];
 				break;
@@ -438,18 +456,22 @@ static int assign_roles(struct parser *p, struct param *params, int count,
 		if (!params[k].pointer && !used[ROLE_N])
 			pick = ROLE_N;
 		if (pick < 0)
-			return fail(p, line,
-			            "cannot tell what parameter '%s' of %s is: name "
-			            "the parameters as the book does (X, Y, "
-			            "InputSize, and S for the block sums)",
-			            params[k].name, kernel);
+			return fail(
+				p, line,
+				"cannot tell what parameter '%s' of %s is: name "
+				"the parameters as the book does (X, Y, "
+				"InputSize, and S for the block sums)",
+				params[k].name, kernel);
 		params[k].role = pick;
 		used[pick]++;
 	}
 	for (int r = 0; r < ROLE_COUNT; r++)
 		if (used[r] > 1)
-			return fail(p, line, "%s has two parameters that look like %s",
-			            kernel, (const char *[]){"X", "Y", "S", "InputSize", "SECTION_SIZE"}[r]);
+			return fail(p, line,
+			            "%s has two parameters that look like %s",
+			            kernel,
+			            (const char *[]){"X", "Y", "S", "InputSize",
+			                             "SECTION_SIZE"}[r]);
 	return 0;
 }
 
@@ -463,20 +485,25 @@ static int handle_section(struct parser *p, uint32_t section,
 		const char *d = p->src + p->toks[i].start;
 		size_t len = p->toks[i].len;
 		char line[256];
-		snprintf(line, sizeof(line), "%.*s", (int)(len < 255 ? len : 255), d);
+		snprintf(line, sizeof(line), "%.*s",
+		         (int)(len < 255 ? len : 255), d);
 		char word[32], name[64];
 		int used = 0;
 		if (sscanf(line, "# %31s %63s %n", word, name, &used) < 2 ||
-		    strcmp(word, "define") != 0 || strcmp(name, "SECTION_SIZE") != 0)
+		    strcmp(word, "define") != 0 ||
+		    strcmp(name, "SECTION_SIZE") != 0)
 			continue;
 		char *endp;
 		unsigned long v = strtoul(line + used, &endp, 0);
-		while (*endp == 'u' || *endp == 'U' || isspace((unsigned char)*endp))
+		while (*endp == 'u' || *endp == 'U' ||
+		       isspace((unsigned char)*endp))
 			endp++;
-		if (endp == line + used || (*endp && strncmp(endp, "//", 2) != 0))
-			return fail(p, p->toks[i].line,
-			            "SECTION_SIZE must be a number here, or leave the "
-			            "#define out and pass --section");
+		if (endp == line + used ||
+		    (*endp && strncmp(endp, "//", 2) != 0))
+			return fail(
+				p, p->toks[i].line,
+				"SECTION_SIZE must be a number here, or leave the "
+				"#define out and pass --section");
 		out->section_line = p->toks[i].line;
 		if (section && section != v) {
 			char text[64];
@@ -488,8 +515,10 @@ static int handle_section(struct parser *p, uint32_t section,
 			section = (uint32_t)v;
 		}
 		if (v == 0 || v > 1u << 20)
-			return fail(p, p->toks[i].line, "SECTION_SIZE %lu is out of "
-			            "range: give 1 to 2048", v);
+			return fail(p, p->toks[i].line,
+			            "SECTION_SIZE %lu is out of "
+			            "range: give 1 to 2048",
+			            v);
 	}
 	out->section = section ? section : 16;
 	return 0;
@@ -505,7 +534,8 @@ static int handle_includes(struct parser *p)
 		const char *d = p->src + p->toks[i].start;
 		size_t len = p->toks[i].len;
 		char line[256];
-		snprintf(line, sizeof(line), "%.*s", (int)(len < 255 ? len : 255), d);
+		snprintf(line, sizeof(line), "%.*s",
+		         (int)(len < 255 ? len : 255), d);
 		if (strstr(line, "include") &&
 		    (strstr(line, "cuda") || strstr(line, "scan_kernel.h") ||
 		     strstr(line, "device_launch_parameters")))
@@ -635,16 +665,19 @@ static int rewrite_kernels(struct parser *p, struct student_source *out,
 		while (name < p->count && !is(p, name + 1, "("))
 			name++;
 		if (name >= p->count || p->toks[name].kind != TOK_IDENT)
-			return fail(p, p->toks[i].line, "a __global__ function "
+			return fail(p, p->toks[i].line,
+			            "a __global__ function "
 			            "without a name and parameters");
 		size_t open = name + 1, close = closing(p, open);
 		if (close >= p->count || !is(p, close + 1, "{"))
-			return fail(p, p->toks[name].line,
-			            "a __global__ function needs a body { ... }");
+			return fail(
+				p, p->toks[name].line,
+				"a __global__ function needs a body { ... }");
 		if (out->kernel_count == STUDENT_KERNELS_MAX)
-			return fail(p, p->toks[name].line,
-			            "more than two kernels: scanviz takes a section "
-			            "scan kernel and, for 9.5, an add-back kernel");
+			return fail(
+				p, p->toks[name].line,
+				"more than two kernels: scanviz takes a section "
+				"scan kernel and, for 9.5, an add-back kernel");
 		int index = out->kernel_count++;
 		struct student_kernel *k = &out->kernels[index];
 		name_of(p, name, k->name, sizeof(k->name));
@@ -652,8 +685,8 @@ static int rewrite_kernels(struct parser *p, struct student_source *out,
 		snprintf(k->entry, sizeof(k->entry), "__sv_entry_%d", index);
 		size_t body = close + 1, body_end = closing(p, body);
 		if (body_end >= p->count)
-			return fail(p, k->line, "the body of %s is never closed",
-			            k->name);
+			return fail(p, k->line,
+			            "the body of %s is never closed", k->name);
 		p->shared_count = p->global_count = 0;
 		for (size_t t = body; t < body_end; t++)
 			if (is(p, t, "__shared__")) {
@@ -669,25 +702,28 @@ static int rewrite_kernels(struct parser *p, struct student_source *out,
 			i = body_end;
 			continue;
 		}
-		if (read_params(p, open, close, params[index], &param_count[index],
-		                k->line) ||
-		    assign_roles(p, params[index], param_count[index], k->section,
-		                 k->name, k->line))
+		if (read_params(p, open, close, params[index],
+		                &param_count[index], k->line) ||
+		    assign_roles(p, params[index], param_count[index],
+		                 k->section, k->name, k->line))
 			return -1;
 		for (int q = 0; q < param_count[index]; q++) {
 			k->has_s |= params[index][q].role == ROLE_S;
 			if (params[index][q].pointer)
-				snprintf(p->globals[p->global_count++], STUDENT_NAME_MAX,
-				         "%s", params[index][q].name);
+				snprintf(p->globals[p->global_count++],
+				         STUDENT_NAME_MAX, "%s",
+				         params[index][q].name);
 		}
 		for (size_t t = body; t < body_end && !p->failed; t++) {
-			if (!is(p, t + 1, "[") || (t > 0 && (is(p, t - 1, ".") ||
-			                                     is(p, t - 1, "->"))))
+			if (!is(p, t + 1, "[") ||
+			    (t > 0 &&
+			     (is(p, t - 1, ".") || is(p, t - 1, "->"))))
 				continue;
 			int shared = in_list(p, t, p->shared, p->shared_count);
 			if (p->toks[t].declared)
 				continue;
-			if (shared || in_list(p, t, p->globals, p->global_count))
+			if (shared ||
+			    in_list(p, t, p->globals, p->global_count))
 				if (rewrite_access(p, t, shared))
 					return -1;
 		}
@@ -701,31 +737,36 @@ static int classify(struct parser *p, struct student_source *out)
 {
 	out->section_kernel = out->add_back = -1;
 	if (out->kernel_count == 0)
-		return fail(p, 1, "no __global__ kernel in this file: write the "
-		                  "scan kernel as the book does");
+		return fail(p, 1,
+		            "no __global__ kernel in this file: write the "
+		            "scan kernel as the book does");
 	for (int i = 0; i < out->kernel_count; i++) {
 		const struct student_kernel *k = &out->kernels[i];
 		int *slot = k->section ? &out->section_kernel : &out->add_back;
 		if (*slot >= 0)
-			return fail(p, k->line, "%s",
-			            k->section ? "two kernels declare __shared__ "
-			                         "arrays: scanviz takes one section "
-			                         "scan kernel"
-			                       : "two kernels without __shared__ "
-			                         "arrays: scanviz takes one add-back "
-			                         "kernel beside the section scan");
+			return fail(
+				p, k->line, "%s",
+				k->section
+					? "two kernels declare __shared__ "
+					  "arrays: scanviz takes one section "
+					  "scan kernel"
+					: "two kernels without __shared__ "
+					  "arrays: scanviz takes one add-back "
+					  "kernel beside the section scan");
 		*slot = i;
 	}
 	if (out->section_kernel < 0)
-		return fail(p, out->kernels[0].line,
-		            "%s declares no __shared__ array: the section scan "
-		            "keeps its section in `__shared__ float XY[SECTION_SIZE];`",
-		            out->kernels[0].name);
+		return fail(
+			p, out->kernels[0].line,
+			"%s declares no __shared__ array: the section scan "
+			"keeps its section in `__shared__ float XY[SECTION_SIZE];`",
+			out->kernels[0].name);
 	if (out->add_back >= 0 && !out->kernels[out->section_kernel].has_s)
-		return fail(p, out->kernels[out->section_kernel].line,
-		            "with an add-back kernel, %s must write each section's "
-		            "sum to a parameter S (float *S)",
-		            out->kernels[out->section_kernel].name);
+		return fail(
+			p, out->kernels[out->section_kernel].line,
+			"with an add-back kernel, %s must write each section's "
+			"sum to a parameter S (float *S)",
+			out->kernels[out->section_kernel].name);
 	return 0;
 }
 
@@ -738,7 +779,8 @@ static int assemble(struct parser *p, struct student_source *out,
 		puts_buf(&b, vocabulary_prelude);
 	else if (!out->section_line) {
 		char def[64];
-		snprintf(def, sizeof(def), "#define SECTION_SIZE %u\n", out->section);
+		snprintf(def, sizeof(def), "#define SECTION_SIZE %u\n",
+		         out->section);
 		puts_buf(&b, def);
 	}
 	put_line_directive(&b, p->path);
@@ -774,27 +816,32 @@ int student_source_translate(const char *path, const char *text, size_t len,
                              char *err, size_t err_size)
 {
 	memset(out, 0, sizeof(*out));
-	struct parser p = {.path = path, .src = text, .len = len, .err = err,
+	struct parser p = {.path = path,
+	                   .src = text,
+	                   .len = len,
+	                   .err = err,
 	                   .err_size = err_size};
 	struct param params[STUDENT_KERNELS_MAX][8];
 	int param_count[STUDENT_KERNELS_MAX] = {0};
 	int rc = -1;
 	if (len > STUDENT_SOURCE_MAX) {
-		snprintf(err, err_size,
-		         "%s: %zu bytes is more than a kernel file may have (%zu): "
-		         "give the file with the kernel only",
-		         path, len, STUDENT_SOURCE_MAX);
+		snprintf(
+			err, err_size,
+			"%s: %zu bytes is more than a kernel file may have (%zu): "
+			"give the file with the kernel only",
+			path, len, STUDENT_SOURCE_MAX);
 		return -1;
 	}
 	if (memchr(text, '\0', len)) {
-		snprintf(err, err_size, "%s: has a NUL byte: give a C source file",
-		         path);
+		snprintf(err, err_size,
+		         "%s: has a NUL byte: give a C source file", path);
 		return -1;
 	}
 	if (tokenize(&p) == 0 && handle_section(&p, section, out) == 0 &&
 	    handle_includes(&p) == 0 &&
 	    rewrite_kernels(&p, out, params, param_count) == 0 &&
-	    classify(&p, out) == 0 && assemble(&p, out, params, param_count) == 0)
+	    classify(&p, out) == 0 &&
+	    assemble(&p, out, params, param_count) == 0)
 		rc = 0;
 	for (size_t i = 0; i < p.count; i++) {
 		free(p.toks[i].pre);

@@ -19,9 +19,9 @@
 /* One __global__ function of the file. */
 struct student_kernel {
 	char name[STUDENT_NAME_MAX];
-	uint32_t line;   /* of its name */
-	bool section;    /* it declares a __shared__ array: a section scan */
-	bool has_s;      /* it takes the block sums S */
+	uint32_t line; /* of its name */
+	bool section;  /* it declares a __shared__ array: a section scan */
+	bool has_s;    /* it takes the block sums S */
 	char entry[STUDENT_NAME_MAX]; /* the C wrapper the emulator calls */
 };
 

@@ -48,8 +48,8 @@ static struct trace *student(const char *dir, const char *file,
 {
 	char path[512];
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	struct student_request req = {.path = path, .threads = threads,
-	                              .input = in, .n = n};
+	struct student_request req = {
+		.path = path, .threads = threads, .input = in, .n = n};
 	struct trace *t = NULL;
 	char err[1024];
 	if (student_run(&req, &t, rep, err, sizeof(err)) != STUDENT_OK) {
