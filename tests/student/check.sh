@@ -43,6 +43,8 @@ expect "hierarchical right, 3 levels" 0 "verdict: RIGHT" "" -- \
 	"$dir/hierarchical.cu" --n 100
 expect "Kogge-Stone 1024 elements" 0 "verdict: RIGHT" "" -- \
 	"$dir/kogge_stone.cu" --section 1024 --n 1024
+expect "a kernel of kernels/, in the project's vocabulary" 0 "verdict: RIGHT" "" -- \
+	"$dir/../../../kernels/brent_kung.cu" --threads 8 --section 16
 expect "exclusive asked of an inclusive kernel" 1 "Y\[0\] = 2 where the exclusive scan gives 0" "" -- \
 	"$dir/kogge_stone.cu" --exclusive
 expect "racy kernel: threads and line" 1 \
