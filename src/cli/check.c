@@ -28,6 +28,7 @@ struct check_args {
 	uint64_t seed;
 	const char *input;
 	uint32_t timeout_ms;
+	enum student_backend backend;
 };
 
 void cli_help_check(FILE *f)
@@ -36,6 +37,7 @@ void cli_help_check(FILE *f)
 	      "[--threads N]\n"
 	      "                     [--n N [--seed S] | --input LIST] "
 	      "[--timeout SECONDS] [--json]\n"
+	      "                     [--backend cpu|cuda]\n"
 	      "\n"
 	      "Compiles a scan kernel written in plain CUDA C as the book "
 	      "writes it\n"
@@ -64,6 +66,9 @@ void cli_help_check(FILE *f)
 	      "  --timeout SECONDS   wall-clock limit of each run (default "
 	      "10)\n"
 	      "  --json              one JSON object for an autograder\n"
+	      "  --backend cuda      compile it with NVRTC and run it on the "
+	      "GPU, three\n"
+	      "                      times (default cpu: the emulator)\n"
 	      "\n"
 	      "exit: 0 right under every schedule, 1 wrong (or it crashed, "
 	      "hung or went\n"
@@ -136,6 +141,17 @@ static int parse(int argc, char **argv, struct check_args *a)
 					(uint32_t)(v > 600 ? 600000 : v * 1000);
 			else
 				a->seed = v;
+		} else if (strcmp(s, "--backend") == 0) {
+			if (!value)
+				return usage("%s needs a value", s);
+			if (strcmp(value, "cpu") == 0)
+				a->backend = STUDENT_BACKEND_CPU;
+			else if (strcmp(value, "cuda") == 0)
+				a->backend = STUDENT_BACKEND_CUDA;
+			else
+				return usage("--backend '%s': give cpu or cuda",
+				             value);
+			i++;
 		} else if (strcmp(s, "--input") == 0) {
 			if (!value)
 				return usage("%s needs a value", s);
@@ -239,7 +255,7 @@ static void print_schedule(const struct student_check *c,
                            const struct student_schedule_result *r,
                            bool exclusive)
 {
-	printf("  %-14s ", student_schedule_name(r->schedule));
+	printf("  %-14s ", r->gpu ? "gpu" : student_schedule_name(r->schedule));
 	if (!r->wrong) {
 		puts("right");
 		return;
@@ -352,9 +368,10 @@ static int print_json(const struct check_args *a, const struct student_check *c)
 	       c->right ? "true" : "false", c->n, c->report.section,
 	       c->report.threads, c->report.hierarchical ? "true" : "false",
 	       a->exclusive ? "true" : "false",
-	       c->status == STUDENT_OK          ? "ran"
-	       : c->status == STUDENT_BAD_INPUT ? "compile-error"
-	                                        : "run-failed");
+	       c->status == STUDENT_OK            ? "ran"
+	       : c->status == STUDENT_BAD_INPUT   ? "compile-error"
+	       : c->status == STUDENT_UNAVAILABLE ? "unavailable"
+	                                          : "run-failed");
 	if (c->status != STUDENT_OK) {
 		printf(",\"error\":");
 		json_string(c->error);
@@ -363,7 +380,8 @@ static int print_json(const struct check_args *a, const struct student_check *c)
 	for (int k = 0; k < c->result_count; k++) {
 		const struct student_schedule_result *r = &c->results[k];
 		printf("%s{\"schedule\":\"%s\",\"right\":%s,\"wrong\":%zu",
-		       k ? "," : "", student_schedule_name(r->schedule),
+		       k ? "," : "",
+		       r->gpu ? "gpu" : student_schedule_name(r->schedule),
 		       r->wrong ? "false" : "true", r->wrong);
 		if (r->wrong)
 			printf(",\"first_wrong\":{\"index\":%zu,\"value\":%.9g,"
@@ -400,7 +418,10 @@ static int print_json(const struct check_args *a, const struct student_check *c)
 	       "\"network_isolated\":%s}\n",
 	       c->report.compile_ms, c->report.run_ms,
 	       c->report.network_isolated ? "true" : "false");
-	return c->right ? 0 : c->status == STUDENT_BAD_INPUT ? 2 : 1;
+	return c->right                           ? 0
+	       : c->status == STUDENT_BAD_INPUT   ? 2
+	       : c->status == STUDENT_UNAVAILABLE ? 3
+	                                          : 1;
 }
 
 int cli_check_main(int argc, char **argv)
@@ -426,6 +447,7 @@ int cli_check_main(int argc, char **argv)
 		.input = values,
 		.n = n,
 		.timeout_ms = a.timeout_ms,
+		.backend = a.backend,
 	};
 	struct student_check c;
 	student_check_run(&req, a.exclusive, &c);
@@ -433,7 +455,9 @@ int cli_check_main(int argc, char **argv)
 		rc = print_json(&a, &c);
 	} else if (c.status != STUDENT_OK) {
 		fprintf(stderr, "scanviz check: %s\n", c.error);
-		rc = c.status == STUDENT_BAD_INPUT ? 2 : 1;
+		rc = c.status == STUDENT_BAD_INPUT     ? 2
+		     : c.status == STUDENT_UNAVAILABLE ? 3
+		                                       : 1;
 	} else {
 		rc = print_text(&a, &c);
 	}

@@ -1,10 +1,12 @@
 /* student.h - a student's own scan kernel (a .cu file in plain CUDA C as
- * the book writes it) compiled at run time and run on the CPU emulator in
- * an isolated child process, giving a trace like a built-in kernel's.
+ * the book writes it) compiled at run time and run on the CPU emulator or
+ * the GPU in an isolated child process, giving a trace like a built-in
+ * kernel's.
  * Depends on the trace model and the emulator's schedules (emu.h). */
 #ifndef SCANVIZ_STUDENT_H
 #define SCANVIZ_STUDENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,7 +18,13 @@ enum student_status {
 	STUDENT_OK = 0,
 	STUDENT_FAILED = 1,    /* the kernel crashed, hung, went out of range */
 	STUDENT_BAD_INPUT = 2, /* a bad request, or the file does not compile */
-	STUDENT_UNAVAILABLE = 3, /* this build cannot run student kernels */
+	STUDENT_UNAVAILABLE = 3, /* not on this build or machine (no GPU) */
+};
+
+/* Where the kernel runs: the CPU emulator (libtcc), or the GPU (NVRTC). */
+enum student_backend {
+	STUDENT_BACKEND_CPU = 0,
+	STUDENT_BACKEND_CUDA,
 };
 
 /* Wall-clock limit of one run unless the request sets one. */
@@ -36,6 +44,8 @@ struct student_request {
 	enum emu_schedule schedule;
 	uint64_t seed;       /* of EMU_SCHEDULE_RANDOM */
 	uint32_t timeout_ms; /* 0: STUDENT_DEFAULT_TIMEOUT_MS */
+	/* the GPU ignores schedule and seed: its own threads decide */
+	enum student_backend backend;
 };
 
 /* What one run measured and where it stopped. */
@@ -43,11 +53,13 @@ struct student_report {
 	uint32_t section, threads; /* as run */
 	int hierarchical;          /* the file has an add-back kernel */
 	int network_isolated;      /* the child had no network */
-	double compile_ms, run_ms; /* CPU time in the child */
-	uint32_t line;             /* last line reached (failures) */
+	/* in the child: CPU time on the CPU, wall time on the GPU (the
+	 * kernels' launches and waits, after the context exists) */
+	double compile_ms, run_ms;
+	uint32_t line; /* last line reached (failures) */
 };
 
-/* Runs the student's file on the emulator in a child process (limits on
+/* Runs the student's file on req->backend in a child process (limits on
  * CPU time, memory and wall time, no network where the system allows) and
  * reads its trace back. On STUDENT_OK *out is a new trace (free it with
  * trace_destroy): steps, snapshots, additions, hazards and divergences as
@@ -65,6 +77,11 @@ enum student_status student_run(const struct student_request *req,
 enum student_status student_describe(const char *path, uint32_t section,
                                      struct student_report *report, char *err,
                                      size_t err_size);
+
+/* Whether this build runs kernel files on `b`, and its name ("cpu",
+ * "cuda"). */
+bool student_backend_built(enum student_backend b);
+const char *student_backend_name(enum student_backend b);
 
 /* The name of a schedule ("ascending", ..., "adversarial"), and back (-1
  * for an unknown name). */

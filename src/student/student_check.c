@@ -113,7 +113,9 @@ void student_check_run(const struct student_request *req, bool exclusive,
 	c->n = req->n;
 	c->right = true;
 	float *first_output = NULL;
-	for (int k = 0; k < STUDENT_CHECK_SCHEDULES; k++) {
+	bool gpu = req->backend == STUDENT_BACKEND_CUDA;
+	int runs = gpu ? STUDENT_CHECK_GPU_RUNS : STUDENT_CHECK_SCHEDULES;
+	for (int k = 0; k < runs; k++) {
 		struct student_request one = *req;
 		one.schedule = schedules[k];
 		one.seed = 1;
@@ -130,6 +132,7 @@ void student_check_run(const struct student_request *req, bool exclusive,
 		struct student_schedule_result *r =
 			&c->results[c->result_count++];
 		r->schedule = one.schedule;
+		r->gpu = gpu;
 		r->seed = one.schedule == EMU_SCHEDULE_RANDOM ? one.seed : 0;
 		compare(t, r, exclusive);
 		r->hazards = races_of(t);

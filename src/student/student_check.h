@@ -12,10 +12,14 @@
 #include "student.h"
 
 #define STUDENT_CHECK_SCHEDULES 5
+/* Runs on the GPU, whose threads order themselves: outputs that differ
+ * between them show a race the sanitizer can then place. */
+#define STUDENT_CHECK_GPU_RUNS 3
 
 /* One schedule's run. */
 struct student_schedule_result {
-	enum emu_schedule schedule;
+	enum emu_schedule schedule; /* on the CPU */
+	bool gpu;                   /* a run on the GPU: no schedule */
 	uint64_t seed;
 	size_t wrong;       /* elements that differ from the scan */
 	size_t first_wrong; /* the first of them */
@@ -46,7 +50,8 @@ struct student_check {
 };
 
 /* Runs the check; `req->schedule` and `seed` are ignored (every schedule
- * runs; random with `seed`... fixed at 1 for repeatability). Frees
+ * runs; random with `seed`... fixed at 1 for repeatability). On the GPU
+ * (req->backend) it runs STUDENT_CHECK_GPU_RUNS times instead. Frees
  * nothing of req. Fill *c; free it with student_check_finish(). */
 void student_check_run(const struct student_request *req, bool exclusive,
                        struct student_check *c);

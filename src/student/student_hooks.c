@@ -6,7 +6,6 @@
  * Depends on the emulator's hooks (emu_simt.h) and student_internal.h. */
 #include <libtcc.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,8 +13,6 @@
 #include "emu_simt.h"
 #include "scan_limits.h"
 #include "student_internal.h"
-
-struct student_runtime student_rt;
 
 #define SHARED_MAX 8
 #define READS_KEPT 8
@@ -49,23 +46,6 @@ static struct read_log reads[SCAN_MAX_THREADS];
 static struct global_read global_reads[SCAN_MAX_THREADS];
 static const float *x_at, *y_at, *s_at;
 static float s_scratch[1];
-
-_Noreturn void student_die(int end, uint32_t line, const char *fmt, ...)
-{
-	struct student_page *pg = student_rt.page;
-	int k = line ? snprintf(pg->message, sizeof(pg->message),
-	                        "%s:%u: ", student_rt.path, line)
-	             : snprintf(pg->message, sizeof(pg->message),
-	                        "%s: ", student_rt.path);
-	if (k < 0 || (size_t)k >= sizeof(pg->message))
-		k = 0;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(pg->message + k, sizeof(pg->message) - (size_t)k, fmt, ap);
-	va_end(ap);
-	pg->end = end;
-	_exit(end == STUDENT_END_COMPILE ? 2 : 1);
-}
 
 static uint32_t self(void)
 {

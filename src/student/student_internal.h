@@ -9,14 +9,16 @@
 
 #include "emu.h"
 #include "scan.h"
+#include "student.h"
 #include "student_source.h"
 
 /* How the child ended, as it says on the shared page before it exits. */
 enum student_end {
 	STUDENT_END_RUNNING = 0, /* it never said: killed or crashed */
 	STUDENT_END_DONE,
-	STUDENT_END_COMPILE, /* the compiler refused the file */
-	STUDENT_END_FAULT,   /* an out-of-range access, or a run error */
+	STUDENT_END_COMPILE,     /* the compiler refused the file */
+	STUDENT_END_FAULT,       /* an out-of-range access, or a run error */
+	STUDENT_END_UNAVAILABLE, /* no GPU, or not for this kernel */
 };
 
 /* One shared page between the child and the parent: the child keeps the
@@ -50,6 +52,16 @@ extern struct student_runtime student_rt;
 /* Ends the child with `end` and the message "PATH:LINE: ..." (line 0:
  * no line) on the page. Never returns. */
 _Noreturn void student_die(int end, uint32_t line, const char *fmt, ...);
+
+/* The child's two ways to run the kernel, each built only with its
+ * compiler (libtcc; NVRTC and the CUDA driver): each writes the binary
+ * trace to fd and exits 0, or ends through student_die(). */
+_Noreturn void student_cpu_child(const struct student_request *req,
+                                 const struct student_source *src,
+                                 uint32_t threads, int fd);
+_Noreturn void student_gpu_child(const struct student_request *req,
+                                 const struct student_source *src,
+                                 uint32_t threads, int fd);
 
 /* Adds the runtime's functions to a compiler state (a TCCState). */
 void student_hooks_register(void *tcc);

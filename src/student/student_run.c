@@ -8,6 +8,7 @@
 #include "student.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -64,6 +65,17 @@ int student_schedule_from_name(const char *name)
 	return -1;
 }
 
+bool student_backend_built(enum student_backend b)
+{
+	return b == STUDENT_BACKEND_CUDA ? SCANVIZ_STUDENT_GPU
+	                                 : SCANVIZ_STUDENT_CPU;
+}
+
+const char *student_backend_name(enum student_backend b)
+{
+	return b == STUDENT_BACKEND_CUDA ? "cuda" : "cpu";
+}
+
 static double now_ms(void)
 {
 	struct timespec ts;
@@ -73,56 +85,25 @@ static double now_ms(void)
 
 /* --- the child ------------------------------------------------------------ */
 
-/* CPU time: what a run costs on an idle machine, however busy this one. */
-static double cpu_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+struct student_runtime student_rt;
 
-/* The driver's backend with a look at each buffer and launch: the runtime
- * needs each buffer's length for its bounds, and a count of launches. */
-static struct scan_backend inner;
-
-static int wrap_create(void *ctx, size_t n, int *id, char *err, size_t size)
+_Noreturn void student_die(int end, uint32_t line, const char *fmt, ...)
 {
-	(void)ctx;
-	if (inner.buffer_create(inner.ctx, n, id, err, size))
-		return -1;
-	if (*id >= 0 && *id < 64)
-		student_rt.buffer_len[*id] = n;
-	return 0;
-}
-
-static int wrap_write(void *ctx, int id, const float *src, size_t n, char *err,
-                      size_t size)
-{
-	(void)ctx;
-	return inner.buffer_write(inner.ctx, id, src, n, err, size);
-}
-
-static int wrap_read(void *ctx, int id, float *dst, size_t n, char *err,
-                     size_t size)
-{
-	(void)ctx;
-	return inner.buffer_read(inner.ctx, id, dst, n, err, size);
-}
-
-static size_t length_of(int id)
-{
-	return id >= 0 && id < 64 ? student_rt.buffer_len[id] : 0;
-}
-
-static int wrap_launch(void *ctx, const struct scan_launch *l, struct trace *t,
-                       char *err, size_t size)
-{
-	(void)ctx;
-	student_rt.launch++;
-	student_rt.x_len = length_of(l->x);
-	student_rt.y_len = length_of(l->y);
-	student_rt.s_len = length_of(l->s);
-	return inner.launch(inner.ctx, l, t, err, size);
+	struct student_page *pg = student_rt.page;
+	int k = line ? snprintf(pg->message, sizeof(pg->message),
+	                        "%s:%u: ", student_rt.path, line)
+	             : snprintf(pg->message, sizeof(pg->message),
+	                        "%s: ", student_rt.path);
+	if (k < 0 || (size_t)k >= sizeof(pg->message))
+		k = 0;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(pg->message + k, sizeof(pg->message) - (size_t)k, fmt, ap);
+	va_end(ap);
+	pg->end = end;
+	_exit(end == STUDENT_END_COMPILE       ? 2
+	      : end == STUDENT_END_UNAVAILABLE ? 3
+	                                       : 1);
 }
 
 /* No network: a namespace of its own, where the system lets us make one. */
@@ -139,6 +120,8 @@ static void set_limit(int resource, rlim_t value)
 	setrlimit(resource, &r);
 }
 
+/* Sets up the child's runtime and limits, then runs the kernel on the
+ * backend asked for; never returns. */
 static _Noreturn void child(const struct student_request *req,
                             const struct student_source *src, uint32_t threads,
                             struct student_page *page, int fd)
@@ -155,56 +138,19 @@ static _Noreturn void child(const struct student_request *req,
 	set_limit(RLIMIT_CPU, seconds);
 	set_limit(RLIMIT_CORE, 0);
 	set_limit(RLIMIT_FSIZE, 0);
-	if (!UNDER_ASAN)
+	/* the CUDA driver maps far more address space than it uses, so the
+	 * GPU's child has the device's memory as its limit instead */
+	if (!UNDER_ASAN && req->backend == STUDENT_BACKEND_CPU)
 		set_limit(RLIMIT_AS, STUDENT_MEMORY_LIMIT);
-
-	student_compile(src);
-
-	bool hier = src->add_back >= 0;
-	struct emu *e = emu_create(req->schedule, req->seed);
-	struct trace *t = trace_create();
-	if (!e || !t)
-		student_die(STUDENT_END_FAULT, 0, "out of memory");
-	struct emu_kernel_override section = {
-		student_section_trampoline,
-		src->kernels[src->section_kernel].name, threads};
-	emu_override_kernel(e, SCAN_KERNEL_BRENT_KUNG, &section);
-	if (hier) {
-		struct emu_kernel_override add_back = {
-			student_add_back_trampoline,
-			src->kernels[src->add_back].name, 0};
-		emu_override_kernel(e, SCAN_KERNEL_ADD_BACK, &add_back);
-	}
-	emu_backend(e, &inner);
-	struct scan_backend wrap = {NULL, wrap_create, wrap_write, wrap_read,
-	                            wrap_launch};
-	struct scan_request sreq = {
-		.algorithm = scan_algorithm_find(hier ? "hierarchical"
-	                                              : "brent-kung"),
-		.section_kernel = SCAN_KERNEL_BRENT_KUNG,
-		.input = req->input,
-		.n = req->n,
-		.section = src->section,
-		.detail = TRACE_DETAIL_FULL,
-	};
-	char err[512];
-	if (scan_request_check(&sreq, err, sizeof(err)))
-		student_die(STUDENT_END_FAULT, 0, "%s", err);
-	trace_set_name(t->backend, sizeof(t->backend), "cpu");
-	trace_set_name(t->device, sizeof(t->device), "CPU emulator");
-	trace_set_name(t->schedule, sizeof(t->schedule),
-	               student_schedule_name(req->schedule));
-	t->seed = req->schedule == EMU_SCHEDULE_RANDOM ? req->seed : 0;
-	double start = cpu_ms();
-	if (scan_run(&wrap, &sreq, t, err, sizeof(err)))
-		student_die(STUDENT_END_FAULT, 0, "%s", err);
-	page->run_ms = cpu_ms() - start;
-	FILE *f = fdopen(fd, "wb");
-	if (!f || trace_write_bin_level(t, f, 0) || fflush(f))
-		student_die(STUDENT_END_FAULT, 0,
-		            "could not hand the trace to scanviz");
-	page->end = STUDENT_END_DONE;
-	_exit(0);
+#if SCANVIZ_STUDENT_GPU
+	if (req->backend == STUDENT_BACKEND_CUDA)
+		student_gpu_child(req, src, threads, fd);
+#endif
+#if SCANVIZ_STUDENT_CPU
+	student_cpu_child(req, src, threads, fd);
+#else
+	student_die(STUDENT_END_UNAVAILABLE, 0, "internal error: no backend");
+#endif
 }
 
 /* --- the parent ----------------------------------------------------------- */
@@ -273,10 +219,13 @@ static enum student_status child_failed(const struct student_request *req,
                                         size_t err_size)
 {
 	if (page->end == STUDENT_END_COMPILE ||
-	    page->end == STUDENT_END_FAULT) {
+	    page->end == STUDENT_END_FAULT ||
+	    page->end == STUDENT_END_UNAVAILABLE) {
 		snprintf(err, err_size, "%s", page->message);
 		return page->end == STUDENT_END_COMPILE ? STUDENT_BAD_INPUT
-		                                        : STUDENT_FAILED;
+		       : page->end == STUDENT_END_UNAVAILABLE
+		               ? STUDENT_UNAVAILABLE
+		               : STUDENT_FAILED;
 	}
 	char where[160] = "";
 	if (page->line)
@@ -480,6 +429,21 @@ enum student_status student_run(const struct student_request *req,
 	*out = NULL;
 	if (report)
 		memset(report, 0, sizeof(*report));
+	if (!student_backend_built(req->backend)) {
+		snprintf(
+			err, err_size,
+			"%s: this scanviz was built without %s, so it cannot run "
+			"a kernel file on the %s: %s",
+			req->path,
+			req->backend == STUDENT_BACKEND_CUDA
+				? "NVRTC and the CUDA driver"
+				: "libtcc",
+			req->backend == STUDENT_BACKEND_CUDA ? "GPU" : "CPU",
+			req->backend == STUDENT_BACKEND_CUDA
+				? "use --backend cpu"
+				: "use --backend cuda, or rebuild with libtcc-dev");
+		return STUDENT_UNAVAILABLE;
+	}
 	struct student_source src;
 	enum student_status rc = STUDENT_BAD_INPUT;
 	if (load(req->path, req->section, &src, err, err_size) == 0) {

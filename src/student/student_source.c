@@ -586,6 +586,9 @@ static const char prelude[] =
 	"#define __forceinline__\n#define __restrict__\n"
 	"#define __syncthreads() __sv_sync(__LINE__)\n"
 	"#define NULL ((void *)0)\n"
+	"#define __SV_ENTRY(e) void e(const float *X, float *Y, float *S, "
+	"unsigned int n, unsigned int section)\n"
+	"#define __SV_BEGIN(k) ((void)0)\n#define __SV_END() ((void)0)\n"
 	"float *__sv_shared(const char *name, long long size, int line);\n"
 	"float __sv_load(float *a, long long i, int line);\n"
 	"float __sv_store(float *a, long long i, float v, int line);\n"
@@ -618,6 +621,23 @@ static const char vocabulary_prelude[] =
 	"#define TRACE_BLOCK(xy) ((void)0)\n#define TRACE_END(xy) ((void)0)\n"
 	"#define SCAN_TRACE_PARAM\n";
 
+/* The same runtime calls on the GPU (student_gpu_api.cuh, NVRTC): the
+ * student's kernels become device functions that the wrappers, the real
+ * kernels, call between the block's begin and end. */
+static const char cuda_prelude[] =
+	"#include \"student_gpu_api.cuh\"\n"
+	"#define __global__ __device__\n"
+	"#define __syncthreads() __sv_sync(__LINE__)\n"
+	"#define __sv_shared(name, size, line) "
+	"__sv_shared_at<__COUNTER__, (long long)(size)>((name), (line))\n"
+	"#define __SV_ENTRY(e) extern \"C\" __attribute__((global)) void "
+	"e(void)\n"
+	"#define __SV_BEGIN(k) const float *X = __sv_p.x; float *Y = __sv_p.y; "
+	"float *S = __sv_p.s; unsigned int n = __sv_p.n; "
+	"unsigned int section = __sv_p.section; (void)X; (void)Y; (void)S; "
+	"(void)n; (void)section; __sv_begin(k)\n"
+	"#define __SV_END() __sv_end()\n";
+
 static void put_line_directive(struct out_buf *b, const char *path)
 {
 	puts_buf(b, "#line 1 \"");
@@ -635,12 +655,11 @@ static void put_entry(struct out_buf *b, const struct student_kernel *k,
 {
 	char line[256];
 	snprintf(line, sizeof(line),
-	         "void %s(const float *X, float *Y, float *S, unsigned int n, "
-	         "unsigned int section)\n{\n\t%s(",
-	         k->entry, k->name);
+	         "__SV_ENTRY(%s)\n{\n\t__SV_BEGIN(%d);\n\t%s(", k->entry,
+	         !k->section, k->name);
 	puts_buf(b, line);
-	static const char *const args[ROLE_COUNT] = {"(void *)X", "Y", "S", "n",
-	                                             "section"};
+	static const char *const args[ROLE_COUNT] = {"(float *)X", "Y", "S",
+	                                             "n", "section"};
 	if (vocabulary)
 		puts_buf(b, "X, Y, S, n, section");
 	for (int i = 0; !vocabulary && i < count; i++) {
@@ -648,7 +667,7 @@ static void put_entry(struct out_buf *b, const struct student_kernel *k,
 			puts_buf(b, ", ");
 		puts_buf(b, args[params[i].role]);
 	}
-	puts_buf(b, ");\n}\n");
+	puts_buf(b, ");\n\t__SV_END();\n}\n");
 }
 
 /* Finds and rewrites each __global__ function. */
@@ -770,44 +789,60 @@ static int classify(struct parser *p, struct student_source *out)
 	return 0;
 }
 
-static int assemble(struct parser *p, struct student_source *out,
-                    struct param params[][8], const int *param_count)
+/* The student's text with the edits, then the wrappers: what both
+ * targets compile after their own prelude. */
+static void put_body(struct out_buf *b, const struct parser *p,
+                     const struct student_source *out, struct param params[][8],
+                     const int *param_count)
 {
-	struct out_buf b = {0};
-	puts_buf(&b, prelude);
-	if (out->vocabulary)
-		puts_buf(&b, vocabulary_prelude);
-	else if (!out->section_line) {
+	if (!out->vocabulary && !out->section_line) {
 		char def[64];
 		snprintf(def, sizeof(def), "#define SECTION_SIZE %u\n",
 		         out->section);
-		puts_buf(&b, def);
+		puts_buf(b, def);
 	}
-	put_line_directive(&b, p->path);
+	put_line_directive(b, p->path);
 	size_t at = 0;
 	for (size_t i = 0; i < p->count; i++) {
 		const struct tok *t = &p->toks[i];
-		put(&b, p->src + at, t->start - at); /* white space, comments */
+		put(b, p->src + at, t->start - at); /* white space, comments */
 		if (t->pre)
-			puts_buf(&b, t->pre);
+			puts_buf(b, t->pre);
 		if (t->text)
-			puts_buf(&b, t->text);
+			puts_buf(b, t->text);
 		else
-			put(&b, p->src + t->start, t->len);
+			put(b, p->src + t->start, t->len);
 		if (t->post)
-			puts_buf(&b, t->post);
+			puts_buf(b, t->post);
 		at = t->start + t->len;
 	}
-	put(&b, p->src + at, p->len - at);
-	puts_buf(&b, "\n#line 1 \"<scanviz wrapper>\"\n");
+	put(b, p->src + at, p->len - at);
+	puts_buf(b, "\n#line 1 \"<scanviz wrapper>\"\n");
 	for (int i = 0; i < out->kernel_count; i++)
-		put_entry(&b, &out->kernels[i], params[i], param_count[i],
+		put_entry(b, &out->kernels[i], params[i], param_count[i],
 		          out->vocabulary);
-	if (b.failed) {
-		free(b.data);
+}
+
+static int assemble(struct parser *p, struct student_source *out,
+                    struct param params[][8], const int *param_count)
+{
+	struct out_buf c = {0}, cuda = {0};
+	puts_buf(&c, prelude);
+	if (out->vocabulary)
+		puts_buf(&c, vocabulary_prelude);
+	put_body(&c, p, out, params, param_count);
+	/* the vocabulary's kernels run on the GPU as built-in kernels only */
+	if (!out->vocabulary) {
+		puts_buf(&cuda, cuda_prelude);
+		put_body(&cuda, p, out, params, param_count);
+	}
+	if (c.failed || cuda.failed) {
+		free(c.data);
+		free(cuda.data);
 		return fail(p, 0, "out of memory");
 	}
-	out->c_text = b.data;
+	out->c_text = c.data;
+	out->cuda_text = cuda.data;
 	return 0;
 }
 
@@ -857,5 +892,6 @@ int student_source_translate(const char *path, const char *text, size_t len,
 void student_source_finish(struct student_source *s)
 {
 	free(s->c_text);
-	s->c_text = NULL;
+	free(s->cuda_text);
+	s->c_text = s->cuda_text = NULL;
 }

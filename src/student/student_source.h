@@ -2,7 +2,8 @@
  * emulator can run: every shared-array and global-array access and every
  * __syncthreads() becomes a call into the runtime (student_hooks.c), each
  * on the line it was on, so messages and the trace name the student's
- * lines. Plain C; no dependencies. */
+ * lines: as C for libtcc and the emulator, and as CUDA C++ for NVRTC.
+ * Plain C; no dependencies. */
 #ifndef SCANVIZ_STUDENT_SOURCE_H
 #define SCANVIZ_STUDENT_SOURCE_H
 
@@ -36,6 +37,9 @@ struct student_source {
 	uint32_t section;      /* SECTION_SIZE as the run uses it */
 	uint32_t section_line; /* line of its #define; 0: not in the file */
 	char *c_text;          /* the C to compile (malloc'd) */
+	/* the CUDA C++ for NVRTC (malloc'd; NULL for a kernel in the
+	 * project's vocabulary, which the GPU runs as a built-in kernel) */
+	char *cuda_text;
 };
 
 /* Translates the `len` bytes of `text`, the file `path`, into C.
