@@ -4,11 +4,14 @@
  * (student_gpu_api.cuh), loaded with the driver API, and run through
  * scan_run() by a backend that launches it instrumented and decodes each
  * launch's trace buffer as the built-in kernels' (gpu_decode.h). The one
- * file of src/student that includes CUDA's C headers (cuda.h, nvrtc.h).
- * Depends on the CUDA driver, NVRTC, src/gpu's layout and decoder, the
- * scan driver and student_internal.h. */
-#define _POSIX_C_SOURCE 199309L /* clock_gettime */
-#include <cuda.h>
+ * file of src/student that includes CUDA's C headers: the runtime API,
+ * linked statically as the GPU executor's (it loads the driver when first
+ * used), and NVRTC, loaded here with dlopen, so scanviz starts on machines
+ * without either. Depends on the CUDA runtime, NVRTC, src/gpu's layout and
+ * decoder, the scan driver and student_internal.h. */
+#define _GNU_SOURCE /* clock_gettime, dlopen */
+#include <cuda_runtime_api.h>
+#include <dlfcn.h>
 #include <nvrtc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,20 +34,33 @@ extern const char *const student_gpu_header_texts[];
 #define BUFFERS_MAX 64
 
 struct device_buffer {
-	CUdeviceptr at;
+	float *at;
 	size_t n;
 };
 
-/* The child's GPU: one context, the module, the buffers of the run. */
+/* NVRTC's functions, from its library. */
+struct nvrtc {
+	__typeof__(nvrtcCreateProgram) *create;
+	__typeof__(nvrtcCompileProgram) *compile;
+	__typeof__(nvrtcGetProgramLogSize) *log_size;
+	__typeof__(nvrtcGetProgramLog) *log;
+	__typeof__(nvrtcGetCUBINSize) *cubin_size;
+	__typeof__(nvrtcGetCUBIN) *cubin;
+	__typeof__(nvrtcDestroyProgram) *destroy;
+	__typeof__(nvrtcGetErrorString) *error;
+};
+
+/* The child's GPU: the kernels, their parameters, the run's buffers. */
 struct gpu_run {
 	const struct student_source *src;
 	uint32_t threads;
-	CUfunction entry[2]; /* section kernel, add-back */
-	CUdeviceptr params, scratch;
+	cudaKernel_t entry[2]; /* section kernel, add-back */
+	void *params;          /* __sv_p */
+	float *scratch;
 	struct device_buffer buffers[BUFFERS_MAX];
 	int buffer_count;
 	struct student_gpu_fault *fault; /* page-locked, mapped */
-	CUdeviceptr fault_dev, reach_dev;
+	void *fault_dev, *reach_dev;
 	struct gpu_decoder decoder;
 };
 
@@ -55,36 +71,65 @@ static double now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* Ends the child over a failed driver call: CUDA's own words. */
-static void check(CUresult r, const char *what)
+/* Ends the child over a failed CUDA call: CUDA's own words. */
+static void check(cudaError_t e, const char *what)
 {
-	if (r == CUDA_SUCCESS)
-		return;
-	const char *name = "?", *says = "?";
-	cuGetErrorName(r, &name);
-	cuGetErrorString(r, &says);
-	student_die(STUDENT_END_FAULT, 0, "CUDA error while %s: %s (%s)", what,
-	            says, name);
+	if (e != cudaSuccess)
+		student_die(STUDENT_END_FAULT, 0,
+		            "CUDA error while %s: %s (%s)", what,
+		            cudaGetErrorString(e), cudaGetErrorName(e));
 }
 
-static void set_up_device(char *device, size_t size)
+static void unavailable(const char *why, const char *detail)
 {
-	CUdevice dev;
-	CUcontext ctx;
-	CUresult r = cuInit(0);
-	if (r != CUDA_SUCCESS) {
-		const char *says = "?";
-		cuGetErrorString(r, &says);
-		student_rt.page->end = STUDENT_END_UNAVAILABLE;
-		student_die(STUDENT_END_UNAVAILABLE, 0,
-		            "no usable GPU: %s (install the NVIDIA driver, or "
-		            "run with --backend cpu)",
-		            says);
-	}
-	check(cuDeviceGet(&dev, 0), "finding the GPU");
-	check(cuDevicePrimaryCtxRetain(&ctx, dev), "creating a context");
-	check(cuCtxSetCurrent(ctx), "making the context current");
-	check(cuDeviceGetName(device, (int)size, dev), "naming the GPU");
+	student_die(STUDENT_END_UNAVAILABLE, 0,
+	            "%s%s: run it with --backend cpu", why, detail);
+}
+
+/* NVRTC of the CUDA version scanviz was built with, then any. */
+static void load_nvrtc(struct nvrtc *n)
+{
+	char name[64];
+	snprintf(name, sizeof(name), "libnvrtc.so.%d", CUDART_VERSION / 1000);
+	void *lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+	if (!lib)
+		lib = dlopen("libnvrtc.so", RTLD_NOW | RTLD_LOCAL);
+	if (!lib)
+		unavailable(
+			"NVRTC, CUDA's run-time compiler, is not installed ",
+			"(libnvrtc)");
+#define FIND(field, symbol)                              \
+	if (!(*(void **)&n->field = dlsym(lib, symbol))) \
+		unavailable("NVRTC lacks " symbol ", which scanviz needs", "");
+	FIND(create, "nvrtcCreateProgram");
+	FIND(compile, "nvrtcCompileProgram");
+	FIND(log_size, "nvrtcGetProgramLogSize");
+	FIND(log, "nvrtcGetProgramLog");
+	FIND(cubin_size, "nvrtcGetCUBINSize");
+	FIND(cubin, "nvrtcGetCUBIN");
+	FIND(destroy, "nvrtcDestroyProgram");
+	FIND(error, "nvrtcGetErrorString");
+#undef FIND
+}
+
+static void set_up_device(char *device, size_t size, int *major, int *minor)
+{
+	int count = 0;
+	cudaError_t e = cudaGetDeviceCount(&count);
+	if (e == cudaSuccess && count == 0)
+		e = cudaErrorNoDevice;
+	if (e == cudaSuccess)
+		e = cudaSetDevice(0);
+	if (e == cudaSuccess)
+		e = cudaFree(NULL); /* the context, now */
+	if (e != cudaSuccess)
+		unavailable("no usable GPU: ", cudaGetErrorString(e));
+	struct cudaDeviceProp prop;
+	check(cudaGetDeviceProperties(&prop, 0),
+	      "reading the GPU's properties");
+	snprintf(device, size, "%s", prop.name);
+	*major = prop.major;
+	*minor = prop.minor;
 }
 
 /* "PATH(LINE): error: what" of NVRTC's log as "PATH:LINE: error: what". */
@@ -116,18 +161,11 @@ static void compile_error(const char *log)
 	_exit(2);
 }
 
-static void compile(struct gpu_run *g, CUdevice dev)
+static void compile(struct gpu_run *g, int major, int minor)
 {
+	struct nvrtc n;
 	double start = now_ms();
-	int major = 0, minor = 0;
-	check(cuDeviceGetAttribute(&major,
-	                           CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
-	                           dev),
-	      "reading the GPU's architecture");
-	check(cuDeviceGetAttribute(&minor,
-	                           CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
-	                           dev),
-	      "reading the GPU's architecture");
+	load_nvrtc(&n);
 	char arch[48];
 	snprintf(arch, sizeof(arch), "--gpu-architecture=sm_%d%d", major,
 	         minor);
@@ -135,42 +173,40 @@ static void compile(struct gpu_run *g, CUdevice dev)
 	const char *options[] = {arch, "-lineinfo", "--fmad=false",
 	                         "--std=c++17"};
 	nvrtcProgram prog;
-	if (nvrtcCreateProgram(&prog, g->src->cuda_text, student_rt.path,
-	                       student_gpu_header_count,
-	                       student_gpu_header_texts,
-	                       student_gpu_header_names) != NVRTC_SUCCESS)
+	if (n.create(&prog, g->src->cuda_text, student_rt.path,
+	             student_gpu_header_count, student_gpu_header_texts,
+	             student_gpu_header_names) != NVRTC_SUCCESS)
 		student_die(STUDENT_END_FAULT, 0, "NVRTC could not start");
-	nvrtcResult r = nvrtcCompileProgram(
+	nvrtcResult r = n.compile(
 		prog, (int)(sizeof(options) / sizeof(options[0])), options);
 	if (r != NVRTC_SUCCESS) {
 		size_t size = 0;
-		nvrtcGetProgramLogSize(prog, &size);
+		n.log_size(prog, &size);
 		char *log = malloc(size + 1);
-		if (!log || nvrtcGetProgramLog(prog, log) != NVRTC_SUCCESS)
-			student_die(STUDENT_END_COMPILE, 0, "%s",
-			            nvrtcGetErrorString(r));
+		if (!log || n.log(prog, log) != NVRTC_SUCCESS)
+			student_die(STUDENT_END_COMPILE, 0, "%s", n.error(r));
 		log[size] = '\0';
 		compile_error(log);
 	}
 	size_t size = 0;
 	char *cubin = NULL;
-	if (nvrtcGetCUBINSize(prog, &size) != NVRTC_SUCCESS ||
-	    !(cubin = malloc(size)) ||
-	    nvrtcGetCUBIN(prog, cubin) != NVRTC_SUCCESS)
+	if (n.cubin_size(prog, &size) != NVRTC_SUCCESS ||
+	    !(cubin = malloc(size)) || n.cubin(prog, cubin) != NVRTC_SUCCESS)
 		student_die(STUDENT_END_FAULT, 0,
 		            "NVRTC compiled the file but gave no machine code");
-	nvrtcDestroyProgram(&prog);
-	CUmodule module;
-	check(cuModuleLoadData(&module, cubin), "loading the compiled kernel");
+	n.destroy(&prog);
+	cudaLibrary_t lib;
+	check(cudaLibraryLoadData(&lib, cubin, NULL, NULL, 0, NULL, NULL, 0),
+	      "loading the compiled kernel");
 	free(cubin);
 	for (int i = 0; i < g->src->kernel_count; i++) {
 		int which = i == g->src->section_kernel ? 0 : 1;
-		check(cuModuleGetFunction(&g->entry[which], module,
-		                          g->src->kernels[i].entry),
+		check(cudaLibraryGetKernel(&g->entry[which], lib,
+		                           g->src->kernels[i].entry),
 		      "finding the compiled kernel");
 	}
 	size_t bytes = 0;
-	check(cuModuleGetGlobal(&g->params, &bytes, module, "__sv_p"),
+	check(cudaLibraryGetGlobal(&g->params, &bytes, lib, "__sv_p"),
 	      "finding the kernel's parameters");
 	if (bytes != sizeof(struct student_gpu_params))
 		student_die(STUDENT_END_FAULT, 0,
@@ -185,26 +221,27 @@ static void compile(struct gpu_run *g, CUdevice dev)
 static void set_up_reporting(struct gpu_run *g)
 {
 	void *host = NULL;
-	check(cuMemHostAlloc(&host, sizeof(*g->fault),
-	                     CU_MEMHOSTALLOC_DEVICEMAP),
+	check(cudaHostAlloc(&host, sizeof(*g->fault), cudaHostAllocMapped),
 	      "allocating the fault record");
 	g->fault = host;
 	memset(g->fault, 0, sizeof(*g->fault));
-	check(cuMemHostGetDevicePointer(&g->fault_dev, host, 0),
+	check(cudaHostGetDevicePointer(&g->fault_dev, host, 0),
 	      "mapping the fault record");
 	/* the shared page itself, so a hang still names its line; where the
 	 * driver will not map it, the message names none */
 	long page = sysconf(_SC_PAGESIZE);
 	size_t bytes = (sizeof(struct student_page) + (size_t)page - 1) /
 	               (size_t)page * (size_t)page;
-	CUdeviceptr at;
-	if (cuMemHostRegister(student_rt.page, bytes,
-	                      CU_MEMHOSTREGISTER_DEVICEMAP) == CUDA_SUCCESS &&
-	    cuMemHostGetDevicePointer(&at, student_rt.page, 0) == CUDA_SUCCESS)
-		g->reach_dev = at + offsetof(struct student_page, line);
+	void *at;
+	if (cudaHostRegister(student_rt.page, bytes, cudaHostRegisterMapped) ==
+	            cudaSuccess &&
+	    cudaHostGetDevicePointer(&at, student_rt.page, 0) == cudaSuccess)
+		g->reach_dev = (char *)at + offsetof(struct student_page, line);
+	else
+		(void)cudaGetLastError(); /* not sticky: the run goes on */
 }
 
-static _Noreturn void report_fault(const struct gpu_run *g, CUresult r)
+static _Noreturn void report_fault(const struct gpu_run *g, cudaError_t e)
 {
 	const struct student_gpu_fault *f = g->fault;
 	switch (f->kind) {
@@ -246,14 +283,11 @@ static _Noreturn void report_fault(const struct gpu_run *g, CUresult r)
 	default:
 		break;
 	}
-	const char *name = "?", *says = "?";
-	cuGetErrorName(r, &name);
-	cuGetErrorString(r, &says);
 	uint32_t line = student_rt.page->line;
 	student_die(STUDENT_END_FAULT, line,
 	            "the kernel failed on the GPU: %s (%s): a read or write "
 	            "through a bad pointer, such as NULL?%s",
-	            says, name,
+	            cudaGetErrorString(e), cudaGetErrorName(e),
 	            line ? " (the line is the last one thread 0 of block 0 "
 	                   "reached)"
 	                 : "");
@@ -274,11 +308,11 @@ static int buffer_create(void *ctx, size_t n, int *id, char *err, size_t size)
 		return -1;
 	}
 	struct device_buffer *b = &g->buffers[g->buffer_count];
+	size_t bytes = (n ? n : 1) * sizeof(float);
 	b->n = n;
-	check(cuMemAlloc(&b->at, (n ? n : 1) * sizeof(float)),
-	      "allocating a buffer");
+	check(cudaMalloc((void **)&b->at, bytes), "allocating a buffer");
 	/* zeroed, as the emulator's are */
-	check(cuMemsetD32(b->at, 0, n ? n : 1), "clearing a buffer");
+	check(cudaMemset(b->at, 0, bytes), "clearing a buffer");
 	*id = g->buffer_count++;
 	return 0;
 }
@@ -291,7 +325,8 @@ static int buffer_write(void *ctx, int id, const float *src, size_t n,
 		snprintf(err, size, "internal error: write past a GPU buffer");
 		return -1;
 	}
-	check(cuMemcpyHtoD(b->at, src, n * sizeof(*src)), "copying to the GPU");
+	check(cudaMemcpy(b->at, src, n * sizeof(*src), cudaMemcpyHostToDevice),
+	      "copying to the GPU");
 	return 0;
 }
 
@@ -303,7 +338,7 @@ static int buffer_read(void *ctx, int id, float *dst, size_t n, char *err,
 		snprintf(err, size, "internal error: read past a GPU buffer");
 		return -1;
 	}
-	check(cuMemcpyDtoH(dst, b->at, n * sizeof(*dst)),
+	check(cudaMemcpy(dst, b->at, n * sizeof(*dst), cudaMemcpyDeviceToHost),
 	      "copying from the GPU");
 	return 0;
 }
@@ -320,9 +355,9 @@ static uint32_t first_guess(uint32_t section, uint32_t threads)
 }
 
 /* One launch with room for `steps` steps a block; fills the header. */
-static void run_once(struct gpu_run *g, CUfunction fn,
+static void run_once(struct gpu_run *g, cudaKernel_t fn,
                      struct student_gpu_params *p, uint32_t grid,
-                     uint32_t steps, int add_back, CUdeviceptr *trace_buf,
+                     uint32_t steps, int add_back, unsigned char **trace_buf,
                      struct gpu_trace_header *h)
 {
 	if (gpu_trace_layout(&p->trace, 1, add_back, steps, p->trace.threads,
@@ -332,24 +367,28 @@ static void run_once(struct gpu_run *g, CUfunction fn,
 			"the kernel's trace would be too large: use a smaller "
 			"--section or --threads");
 	size_t bytes = gpu_trace_bytes(&p->trace, grid);
-	CUdeviceptr header;
-	check(cuMemAlloc(trace_buf, bytes ? bytes : 1), "allocating the trace");
-	check(cuMemAlloc(&header, sizeof(*h)), "allocating the trace");
-	check(cuMemsetD8(*trace_buf, 0, bytes), "clearing the trace");
-	check(cuMemsetD8(header, 0, sizeof(*h)), "clearing the trace");
-	p->trace.base = (unsigned char *)(uintptr_t)*trace_buf;
-	p->trace.header = (struct gpu_trace_header *)(uintptr_t)header;
-	check(cuMemcpyHtoD(g->params, p, sizeof(*p)),
+	struct gpu_trace_header *header;
+	check(cudaMalloc((void **)trace_buf, bytes ? bytes : 1),
+	      "allocating the trace");
+	check(cudaMalloc((void **)&header, sizeof(*h)), "allocating the trace");
+	check(cudaMemset(*trace_buf, 0, bytes), "clearing the trace");
+	check(cudaMemset(header, 0, sizeof(*h)), "clearing the trace");
+	p->trace.base = *trace_buf;
+	p->trace.header = header;
+	check(cudaMemcpy(g->params, p, sizeof(*p), cudaMemcpyHostToDevice),
 	      "setting the kernel's parameters");
-	unsigned int dynamic = p->section * (unsigned int)sizeof(float);
-	CUresult r = cuLaunchKernel(fn, grid, 1, 1, p->trace.threads, 1, 1,
-	                            dynamic, NULL, NULL, NULL);
-	if (r == CUDA_SUCCESS)
-		r = cuCtxSynchronize();
-	if (r != CUDA_SUCCESS)
-		report_fault(g, r);
-	check(cuMemcpyDtoH(h, header, sizeof(*h)), "reading the trace");
-	cuMemFree(header);
+	void *no_args[1] = {NULL};
+	dim3 grid_dim = {grid, 1, 1}, block_dim = {p->trace.threads, 1, 1};
+	cudaError_t e =
+		cudaLaunchKernel((const void *)fn, grid_dim, block_dim, no_args,
+	                         p->section * sizeof(float), 0);
+	if (e == cudaSuccess)
+		e = cudaDeviceSynchronize();
+	if (e != cudaSuccess)
+		report_fault(g, e);
+	check(cudaMemcpy(h, header, sizeof(*h), cudaMemcpyDeviceToHost),
+	      "reading the trace");
+	cudaFree(header);
 }
 
 static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
@@ -369,38 +408,35 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 	}
 	struct student_gpu_params p;
 	memset(&p, 0, sizeof(p));
-	p.x = x ? (const float *)(uintptr_t)x->at : NULL;
+	p.x = x ? x->at : NULL;
 	p.x_len = x ? x->n : 0;
-	p.y = (float *)(uintptr_t)y->at;
+	p.y = y->at;
 	p.y_len = y->n;
-	p.s = (float *)(uintptr_t)(s ? s->at : g->scratch);
+	p.s = s ? s->at : g->scratch;
 	p.s_len = s ? s->n : 1;
 	p.n = l->n;
 	p.section = l->section;
 	p.trace.threads = threads;
-	p.fault = (struct student_gpu_fault *)(uintptr_t)g->fault_dev;
-	p.reach = (volatile uint32_t *)(uintptr_t)g->reach_dev;
-	CUdeviceptr threads_state;
-	check(cuMemAlloc(&threads_state,
-	                 (size_t)l->grid * threads *
-	                         sizeof(struct student_gpu_thread)),
+	p.fault = g->fault_dev;
+	p.reach = g->reach_dev;
+	check(cudaMalloc((void **)&p.threads,
+	                 (size_t)l->grid * threads * sizeof(*p.threads)),
 	      "allocating the threads' state");
-	p.threads = (struct student_gpu_thread *)(uintptr_t)threads_state;
 
 	student_rt.page->started = 1;
 	uint32_t steps = add_back ? 1 : first_guess(l->section, threads);
-	CUdeviceptr buf;
+	unsigned char *buf;
 	struct gpu_trace_header h;
 	double start = now_ms();
 	run_once(g, g->entry[add_back], &p, l->grid, steps, add_back, &buf, &h);
 	if ((h.flags & GPU_TRACE_TOO_MANY_STEPS) && h.reserved > steps) {
 		/* the section kernel reads X and writes Y and S: again, larger */
-		cuMemFree(buf);
+		cudaFree(buf);
 		steps = h.reserved;
 		run_once(g, g->entry[0], &p, l->grid, steps, 0, &buf, &h);
 	}
 	student_rt.page->run_ms += now_ms() - start;
-	cuMemFree(threads_state);
+	cudaFree(p.threads);
 	if (h.flags & GPU_TRACE_TOO_MANY_STEPS) {
 		snprintf(
 			err, size,
@@ -424,8 +460,9 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 		snprintf(err, size, "out of memory for the GPU trace");
 		return -1;
 	}
-	check(cuMemcpyDtoH(host, buf, bytes), "reading the trace");
-	cuMemFree(buf);
+	check(cudaMemcpy(host, buf, bytes, cudaMemcpyDeviceToHost),
+	      "reading the trace");
+	cudaFree(buf);
 	/* decoded with the layout the kernel ran with, host side */
 	p.trace.base = NULL;
 	p.trace.header = NULL;
@@ -455,14 +492,13 @@ _Noreturn void student_gpu_child(const struct student_request *req,
 	g.threads = threads;
 	gpu_decoder_init(&g.decoder);
 	char device[256] = "";
-	set_up_device(device, sizeof(device));
-	CUdevice dev;
-	check(cuCtxGetDevice(&dev), "finding the GPU");
-	compile(&g, dev);
+	int major = 0, minor = 0;
+	set_up_device(device, sizeof(device), &major, &minor);
+	compile(&g, major, minor);
 	set_up_reporting(&g);
-	check(cuMemAlloc(&g.scratch, sizeof(float)), "allocating a buffer");
-	check(cuMemsetD32(g.scratch, 0, 1), "clearing a buffer");
-
+	check(cudaMalloc((void **)&g.scratch, sizeof(float)),
+	      "allocating a buffer");
+	check(cudaMemset(g.scratch, 0, sizeof(float)), "clearing a buffer");
 	bool hier = src->add_back >= 0;
 	struct trace *t = trace_create();
 	if (!t)

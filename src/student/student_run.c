@@ -238,16 +238,14 @@ static enum student_status child_failed(const struct student_request *req,
 		req->timeout_ms ? req->timeout_ms : STUDENT_DEFAULT_TIMEOUT_MS;
 	if (timed_out || (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU))
 		snprintf(err, err_size,
-		         "%s%s%u: the kernel did not finish within %.1f s: an "
+		         "%s:%u: the kernel did not finish within %.1f s: an "
 		         "endless loop? (a loop whose condition never turns "
 		         "false, or a barrier some threads never reach)%s",
-		         req->path, page->line ? ":" : "", page->line,
-		         ms / 1000.0, where);
+		         req->path, page->line, ms / 1000.0, where);
 	else if (WIFSIGNALED(status))
-		snprintf(err, err_size, "%s%s%u: the kernel %s (signal %d)%s",
-		         req->path, page->line ? ":" : "", page->line,
-		         signal_says(WTERMSIG(status)), WTERMSIG(status),
-		         where);
+		snprintf(err, err_size, "%s:%u: the kernel %s (signal %d)%s",
+		         req->path, page->line, signal_says(WTERMSIG(status)),
+		         WTERMSIG(status), where);
 	else
 		snprintf(err, err_size,
 		         "%s: the kernel's process ended without a trace (exit "

@@ -2,7 +2,7 @@
  * compiler defines it, and NULL. */
 #ifndef SCANVIZ_NVRTC_STDDEF_H
 #define SCANVIZ_NVRTC_STDDEF_H
-typedef __SIZE_TYPE__ size_t;
+typedef decltype(sizeof(0)) size_t;
 #ifndef NULL
 #define NULL 0
 #endif
