@@ -169,9 +169,11 @@ static void compile(struct gpu_run *g, int major, int minor)
 	char arch[48];
 	snprintf(arch, sizeof(arch), "--gpu-architecture=sm_%d%d", major,
 	         minor);
-	/* no fused multiply-add: sums round as on the CPU, bit for bit */
+	/* no fused multiply-add: sums round as on the CPU, bit for bit; and
+	 * functions without __device__ (the student's helpers, the host
+	 * declarations of gpu_trace_buf.h) are device functions */
 	const char *options[] = {arch, "-lineinfo", "--fmad=false",
-	                         "--std=c++17"};
+	                         "--std=c++17", "-default-device"};
 	nvrtcProgram prog;
 	if (n.create(&prog, g->src->cuda_text, student_rt.path,
 	             student_gpu_header_count, student_gpu_header_texts,
