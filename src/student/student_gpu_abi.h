@@ -43,7 +43,7 @@ struct student_gpu_thread {
 	uint32_t written;    /* it wrote XY since its last barrier */
 	uint32_t added;      /* additions it made in this step */
 	uint32_t noted;      /* it named step 0's line */
-	uint32_t registered; /* bit k: __shared__ array k set up */
+	uint32_t registered; /* __shared__ arrays set up, in `arrays` */
 	uint32_t barriers;   /* barriers it passed */
 	uint32_t reads;
 	uint32_t gread_valid;
@@ -53,6 +53,7 @@ struct student_gpu_thread {
 	uint32_t gread_index;
 	float gread_value;
 	float *xy; /* the first __shared__ array it set up: XY */
+	float *arrays[STUDENT_GPU_ARRAYS];
 };
 
 struct student_gpu_params {

@@ -179,16 +179,19 @@ __device__ void __sv_end(void)
 
 /* `__shared__ float NAME[SIZE];`: set up once per thread (a declaration in
  * a loop runs again); fresh shared memory is NaN, as on the emulator. */
-__device__ float *sv_register(float *at, long long size, int k,
-                              const char *name, int line)
+__device__ float *sv_register(float *at, long long size, const char *name,
+                              int line)
 {
 	student_gpu_thread *t = sv_self();
 	sv_reach(line);
-	unsigned int bit = 1u << (k % STUDENT_GPU_ARRAYS);
-	if (t->registered & bit)
-		return at;
+	for (uint32_t k = 0; k < t->registered; k++)
+		if (t->arrays[k] == at)
+			return at;
+	if (t->registered == STUDENT_GPU_ARRAYS)
+		sv_fault(STUDENT_GPU_FAULT_SHARED_SIZE, line, name, 0, size, 0);
 	bool first = t->registered == 0;
-	t->registered |= bit;
+	int slot = (int)t->registered;
+	t->arrays[t->registered++] = at;
 	if (size < 1 || size > 2048)
 		sv_fault(STUDENT_GPU_FAULT_SHARED_SIZE, line, name, 0, size, 0);
 	if (first && size < (long long)__sv_p.section)
@@ -198,7 +201,6 @@ __device__ float *sv_register(float *at, long long size, int k,
 	if (first)
 		t->xy = at;
 	if (threadIdx.x == 0) {
-		int slot = k % STUDENT_GPU_ARRAYS;
 		__sv_array_at[slot] = at;
 		__sv_array_size[slot] = size;
 		__sv_array_name[slot] = name;
@@ -209,13 +211,14 @@ __device__ float *sv_register(float *at, long long size, int k,
 	return at;
 }
 
-template <int K, long long N>
+/* One static array per declaration: the source pass keeps each on a line
+ * of its own (NVRTC has no __COUNTER__). */
+template <int LINE, long long N>
 __device__ float *__sv_shared_at(const char *name, int line)
 {
 	__shared__ float at[N > 0 ? N : 1];
 	return sv_register(N > 0 ? at : __sv_dynamic,
-	                   N > 0 ? N : (long long)__sv_p.section, K, name,
-	                   line);
+	                   N > 0 ? N : (long long)__sv_p.section, name, line);
 }
 
 /* Bounds of a shared access: XY is followed up to the section only. */

@@ -32,6 +32,7 @@ struct parser {
 	int failed;
 	/* the kernel being rewritten */
 	char shared[8][STUDENT_NAME_MAX];
+	uint32_t shared_line[8];
 	int shared_count;
 	char globals[8][STUDENT_NAME_MAX];
 	int global_count;
@@ -348,6 +349,14 @@ static int rewrite_shared(struct parser *p, size_t i)
 		            name);
 	if (p->shared_count == 8)
 		return fail(p, line, "more than 8 __shared__ arrays");
+	/* the GPU tells the arrays apart by their lines */
+	for (int s = 0; s < p->shared_count; s++)
+		if (p->shared_line[s] == line)
+			return fail(
+				p, line,
+				"declare each __shared__ array on a line of "
+				"its own");
+	p->shared_line[p->shared_count] = line;
 	snprintf(p->shared[p->shared_count++], STUDENT_NAME_MAX, "%s", name);
 	p->toks[k].declared = 1;
 	if (i > 0 && is(p, i - 1, "extern") && set_text(p, i - 1, ""))
@@ -629,7 +638,7 @@ static const char cuda_prelude[] =
 	"#define __global__ __device__\n"
 	"#define __syncthreads() __sv_sync(__LINE__)\n"
 	"#define __sv_shared(name, size, line) "
-	"__sv_shared_at<__COUNTER__, (long long)(size)>((name), (line))\n"
+	"__sv_shared_at<(line), (long long)(size)>((name), (line))\n"
 	"#define __SV_ENTRY(e) extern \"C\" __attribute__((global)) void "
 	"e(void)\n"
 	"#define __SV_BEGIN(k) const float *X = __sv_p.x; float *Y = __sv_p.y; "
