@@ -142,11 +142,14 @@ static _Noreturn void child(const struct student_request *req,
 	                   1;
 	set_limit(RLIMIT_CPU, seconds);
 	set_limit(RLIMIT_CORE, 0);
-	set_limit(RLIMIT_FSIZE, 0);
-	/* the CUDA driver maps far more address space than it uses, so the
+	/* the CUDA driver maps far more address space than it uses, and
+	 * writes files of its own (SIGXFSZ under a zero size limit), so the
 	 * GPU's child has the device's memory as its limit instead */
-	if (!UNDER_ASAN && req->backend == STUDENT_BACKEND_CPU)
-		set_limit(RLIMIT_AS, STUDENT_MEMORY_LIMIT);
+	if (req->backend == STUDENT_BACKEND_CPU) {
+		set_limit(RLIMIT_FSIZE, 0);
+		if (!UNDER_ASAN)
+			set_limit(RLIMIT_AS, STUDENT_MEMORY_LIMIT);
+	}
 #if SCANVIZ_STUDENT_GPU
 	if (req->backend == STUDENT_BACKEND_CUDA)
 		student_gpu_child(req, src, threads, fd);
