@@ -331,6 +331,14 @@ static int print_text(const struct check_args *a, const struct student_check *c)
 			       "each __syncthreads()\n",
 			       d->thread_a, d->thread_b, d->line_b, d->block);
 	}
+	if (c->right && a->backend == STUDENT_BACKEND_CUDA) {
+		/* the GPU's threads order themselves and it records no
+		 * accesses: a race shows only when it changes an output */
+		printf("verdict: RIGHT in %d runs on the GPU (races are found "
+		       "by the emulator: check it without --backend cuda)\n",
+		       c->result_count);
+		return 0;
+	}
 	if (c->right) {
 		puts("verdict: RIGHT under every schedule, with no race and no "
 		     "barrier divergence");

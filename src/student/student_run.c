@@ -130,12 +130,7 @@ static _Noreturn void child(const struct student_request *req,
 	student_rt.path = req->path;
 	student_rt.vocabulary = src->vocabulary;
 	student_rt.section = src->section;
-	/* a CUDA tool attached to scanviz (compute-sanitizer sets
-	 * CUDA_INJECTION64_PATH) talks to its front end over a socket of this
-	 * network namespace: the GPU's child keeps it then */
-	bool tool = req->backend == STUDENT_BACKEND_CUDA &&
-	            getenv("CUDA_INJECTION64_PATH") != NULL;
-	page->network_isolated = tool ? 0 : isolate_network();
+	page->network_isolated = isolate_network();
 	uint32_t seconds = (req->timeout_ms ? req->timeout_ms
 	                                    : STUDENT_DEFAULT_TIMEOUT_MS) /
 	                           1000 +
