@@ -6,13 +6,14 @@
 # core (cJSON, cmocka; SDL2, SDL2_ttf, SDL2_image, fontconfig for the
 # window), its font, a virtual display, and the style checker; FFmpeg's
 # libraries and cairo for the GIF/MP4/WebM/APNG and PDF exports, and
-# pdftotext, with which their test reads a PDF's text back.
+# pdftotext, with which their test reads a PDF's text back; libtcc (with
+# tcc's runtime library) for a student's kernel files.
 ci_packages="meson ninja-build pkg-config gcc libcjson-dev libcmocka-dev libzstd-dev clang
 clang-format libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev
 fonts-dejavu-core xvfb python3 xdotool openbox imagemagick x11-utils
 scdoc desktop-file-utils appstream zsh bash-completion
 libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libcairo2-dev
-poppler-utils"
+poppler-utils libtcc-dev tcc"
 
 # Installs the packages that are not installed yet (apt-get update first,
 # only when something is missing; sudo when not root).

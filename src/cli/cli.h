@@ -13,10 +13,14 @@ int cli_dump_main(int argc, char **argv);
 /* scanviz verify [--backend auto|cuda|cpu] [--max-n N] [--quick] */
 int cli_verify_main(int argc, char **argv);
 
+/* scanviz check FILE.cu [...] (built with the student layer) */
+int cli_check_main(int argc, char **argv);
+
 /* Help texts, written to f. */
 void cli_help_usage(FILE *f);
 void cli_help_run_options(FILE *f);
 void cli_help_dump(FILE *f);
 void cli_help_verify(FILE *f);
+void cli_help_check(FILE *f);
 
 #endif

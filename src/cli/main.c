@@ -22,6 +22,10 @@
 #else
 #define render_main NULL
 #endif
+#if !HAVE_STUDENT
+#define cli_check_main NULL
+#define cli_help_check NULL
+#endif
 #if HAVE_GUI
 #include "gui.h"
 #else
@@ -48,6 +52,9 @@ static const struct command commands[] = {
          "check every kernel on every executor against a sequential "
          "scan",
          cli_verify_main, cli_help_verify, NULL},
+	{"check", "a student's kernel file: right under every schedule? races?",
+         cli_check_main, cli_help_check,
+         "this build cannot compile kernel files (it needs libtcc)"},
 	{"bench", "GPU throughput of each kernel", bench_main, NULL, NULL},
 	{"lessons", "list, check or print the lessons", lesson_cli_main, NULL,
          "this build has no lessons"},

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "array_grow.h"
+#include "emu_kernels.h"
 #include "emu_worker.h"
 
 /* More workers than this gain nothing for the sizes scanviz runs. */
@@ -34,6 +35,7 @@ struct emu {
 	int buffer_count;
 	size_t buffer_cap;
 	struct emu_worker *workers[MAX_WORKERS];
+	struct emu_kernel_override overrides[SCAN_KERNEL_COUNT];
 };
 
 struct emu *emu_create(enum scan_schedule schedule, uint64_t seed)
@@ -248,13 +250,24 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 	struct emu *e = ctx;
 	struct buffer *x = find_buffer(e, l->x), *y = find_buffer(e, l->y),
 		      *s = find_buffer(e, l->s);
-	if (l->kernel >= SCAN_KERNEL_COUNT ||
-	    !scan_kernel_info(l->kernel)->traceable || l->threads == 0 ||
-	    l->threads > SCAN_MAX_THREADS || l->section > SCAN_MAX_SECTION)
+	if (l->kernel >= SCAN_KERNEL_COUNT)
 		return set_error(err, size,
 		                 "internal error: launch out of range");
-	if (trace_add_launch(t, scan_kernel_info(l->kernel)->function, l->level,
-	                     l->grid, l->threads, l->n) < 0)
+	const struct emu_kernel_override *o = &e->overrides[l->kernel];
+	if (!o->fn && !scan_kernel_info(l->kernel)->traceable)
+		return set_error(err, size,
+		                 "internal error: launch out of range");
+	struct scan_launch run = *l;
+	if (o->fn && o->threads)
+		run.threads = o->threads;
+	l = &run;
+	if (l->threads == 0 || l->threads > SCAN_MAX_THREADS ||
+	    l->section > SCAN_MAX_SECTION)
+		return set_error(err, size,
+		                 "internal error: launch out of range");
+	if (trace_add_launch(
+		    t, o->fn ? o->name : scan_kernel_info(l->kernel)->function,
+		    l->level, l->grid, l->threads, l->n) < 0)
 		return set_error(
 			err, size,
 			"out of memory for the trace: " SCAN_OOM_ADVICE);
@@ -270,6 +283,7 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 		w->seed = e->seed;
 		w->launch_number = e->launches;
 		w->launch = l;
+		w->fn = o->fn ? o->fn : emu_kernels[l->kernel];
 		w->x = x ? x->data : NULL;
 		w->y = y ? y->data : NULL;
 		w->s = s ? s->data : NULL;
@@ -282,6 +296,14 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 	if (why != EMU_OK)
 		return launch_error(l, why, block, err, size);
 	return 0;
+}
+
+void emu_override_kernel(struct emu *e, enum scan_kernel_id id,
+                         const struct emu_kernel_override *k)
+{
+	if ((unsigned)id >= SCAN_KERNEL_COUNT)
+		return;
+	e->overrides[id] = k ? *k : (struct emu_kernel_override){NULL, NULL, 0};
 }
 
 static int probe(char *why, size_t why_size)

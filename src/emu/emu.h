@@ -11,6 +11,22 @@
 
 #include "scan.h"
 
+/* A kernel as the emulator calls it: every CUDA thread of a block calls it
+ * on its own fiber. */
+typedef void (*emu_kernel_fn)(const float *X, float *Y, float *S,
+                              unsigned int InputSize,
+                              unsigned int SECTION_SIZE);
+
+/* A kernel that is not in kernels/ (one compiled at run time) launched in
+ * place of a built-in one: the driver's launches of that kernel id call
+ * `fn`, record `name` (not copied: it must outlive the emulator's use) and,
+ * when threads is not 0, run that many threads per block. */
+struct emu_kernel_override {
+	emu_kernel_fn fn;
+	const char *name;
+	uint32_t threads;
+};
+
 struct emu;
 
 /* Returns a new emulator running a block's runnable threads in `schedule`
@@ -22,5 +38,9 @@ struct emu *emu_create(enum scan_schedule schedule, uint64_t seed);
 void emu_destroy(struct emu *e);
 /* The "cpu" executor: its contexts are struct emu. */
 extern const struct scan_executor emu_executor;
+/* Makes launches of kernel `id` run k (copied) instead; NULL goes back to
+ * the built-in kernel. */
+void emu_override_kernel(struct emu *e, enum scan_kernel_id id,
+                         const struct emu_kernel_override *k);
 
 #endif

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emu_kernels.h"
 #include "emu_worker.h"
 #include "scan_random.h"
 
@@ -54,6 +53,44 @@ void emu_worker_destroy(struct emu_worker *w)
 		fiber_finish(&w->threads[i].fiber);
 	free(w->sort_tmp);
 	free(w);
+}
+
+/* --- warp lockstep ------------------------------------------------------ */
+
+#define WARP_SIZE 32u
+
+/* The first thread of warp `first`.. that can run in this interval, taking
+ * turns from thread `after` on (after excluded unless it alone is ready). */
+static struct emu_thread *warp_ready(struct emu_worker *w, uint32_t first,
+                                     uint32_t after)
+{
+	uint32_t threads = w->launch->threads;
+	uint32_t size =
+		threads - first < WARP_SIZE ? threads - first : WARP_SIZE;
+	for (uint32_t k = 1; k <= size; k++) {
+		uint32_t u = first + (after - first + k) % size;
+		if (w->threads[u].state == EMU_THREAD_READY)
+			return &w->threads[u];
+	}
+	return NULL;
+}
+
+/* WARP_LOCKSTEP: after each shared-memory access the next thread of the
+ * warp takes its turn, so a warp's threads all make their first access,
+ * then all their second, and so on (every read of `XY[i] += XY[j]` before
+ * any of its writes, as on a GPU before Volta). */
+static void warp_turn(struct emu_worker *w)
+{
+	if (w->schedule != SCAN_SCHEDULE_WARP_LOCKSTEP)
+		return;
+	struct emu_thread *from = emu_current;
+	uint32_t t = from->thread_idx.x;
+	struct emu_thread *to = warp_ready(w, t - t % WARP_SIZE, t);
+	if (!to || to == from)
+		return;
+	emu_current = to;
+	fiber_switch(&from->fiber, &to->fiber);
+	emu_current = from;
 }
 
 /* --- the hooks the kernels call ---------------------------------------- */
@@ -147,6 +184,7 @@ static void track_write(struct emu_worker *w, uint32_t i, uint32_t line)
 	else if (a->read_epoch == w->epoch && a->two_readers)
 		hazard(w, TRACE_HAZARD_WRITE_AFTER_READ, i, a->reader2,
 		       a->read2_line, line);
+	w->step_written = 1;
 	a->write_epoch = w->epoch;
 	a->writer = t;
 	a->write_line = line;
@@ -189,7 +227,9 @@ float emu_get(const float *p, uint32_t line)
 	struct emu_worker *w = active;
 	note_line(w, line);
 	track_read(w, xy_index(w, p), line);
-	return *p;
+	float v = *p;
+	warp_turn(w);
+	return v;
 }
 
 void emu_set(float *p, float v, uint32_t line)
@@ -198,6 +238,7 @@ void emu_set(float *p, float v, uint32_t line)
 	note_line(w, line);
 	track_write(w, xy_index(w, p), line);
 	*p = v;
+	warp_turn(w);
 }
 
 float emu_sum(const float *dst, const float *src, uint32_t line)
@@ -211,6 +252,7 @@ float emu_sum(const float *dst, const float *src, uint32_t line)
 	float dst_value = *dst;
 	float result = dst_value + src_value;
 	record_add(w, d, s, dst_value, src_value, result);
+	warp_turn(w);
 	return result;
 }
 
@@ -220,6 +262,16 @@ void emu_add(float *dst, const float *src, uint32_t line)
 	float result = emu_sum(dst, src, line);
 	track_write(w, xy_index(w, dst), line);
 	*dst = result;
+	warp_turn(w);
+}
+
+void emu_note_add(const float *dst, const float *src, float dst_value,
+                  float src_value, float result, uint32_t line)
+{
+	struct emu_worker *w = active;
+	note_line(w, line);
+	record_add(w, xy_index(w, dst), xy_index(w, src), dst_value, src_value,
+	           result);
 }
 
 void emu_add_global(float *dst, uint32_t dst_index, const float *src,
@@ -238,7 +290,14 @@ void emu_add_global(float *dst, uint32_t dst_index, const float *src,
 static void yield(struct emu_worker *w, struct emu_thread *from)
 {
 	struct fiber *to = &w->main_fiber;
-	if (w->order_pos < w->order_len) {
+	uint32_t t = from->thread_idx.x;
+	struct emu_thread *mate = w->schedule == SCAN_SCHEDULE_WARP_LOCKSTEP
+	                                  ? warp_ready(w, t - t % WARP_SIZE, t)
+	                                  : NULL;
+	if (mate) {
+		emu_current = mate;
+		to = &mate->fiber;
+	} else if (w->order_pos < w->order_len) {
 		emu_current = &w->threads[w->order[w->order_pos++]];
 		to = &emu_current->fiber;
 	}
@@ -247,13 +306,13 @@ static void yield(struct emu_worker *w, struct emu_thread *from)
 	emu_current = from;
 }
 
-void emu_barrier(int step, enum trace_phase phase, uint32_t stride,
-                 uint32_t line)
+void emu_barrier(enum emu_barrier_kind kind, enum trace_phase phase,
+                 uint32_t stride, uint32_t line)
 {
 	struct emu_worker *w = active;
 	struct emu_thread *th = emu_current;
 	th->state = EMU_THREAD_WAITING;
-	th->wait_step = step;
+	th->wait_kind = kind;
 	th->wait_phase = phase;
 	th->wait_stride = stride;
 	th->wait_line = line;
@@ -267,7 +326,7 @@ static void thread_main(void *arg)
 	struct emu_thread *th = arg;
 	struct emu_worker *w = active;
 	const struct scan_launch *l = w->launch;
-	emu_kernels[l->kernel](w->x, w->y, w->s, l->n, l->section);
+	w->fn(w->x, w->y, w->s, l->n, l->section);
 	th->state = EMU_THREAD_EXITED;
 	th->exit_epoch = (uint32_t)w->epoch;
 	/* the fiber now returns to the block loop, which goes on in order */
@@ -278,6 +337,7 @@ static void begin_step(struct emu_worker *w, enum trace_phase phase,
 {
 	w->phase = phase;
 	w->line_known = line != 0;
+	w->step_written = 0;
 	if (w->full) {
 		if (trace_begin_step(w->trace, phase, stride, line,
 		                     emu_current->block_idx.x) < 0)
@@ -330,10 +390,11 @@ static void make_order(struct emu_worker *w, uint32_t threads)
 {
 	w->order_len = 0;
 	w->order_pos = 0;
+	int descending = w->schedule == SCAN_SCHEDULE_DESCENDING ||
+	                 (w->schedule == SCAN_SCHEDULE_ADVERSARIAL &&
+	                  (w->epoch + emu_current->block_idx.x) % 2 == 1);
 	for (uint32_t i = 0; i < threads; i++) {
-		uint32_t t = w->schedule == SCAN_SCHEDULE_DESCENDING
-		                     ? threads - 1 - i
-		                     : i;
+		uint32_t t = descending ? threads - 1 - i : i;
 		if (w->threads[t].state != EMU_THREAD_EXITED) {
 			w->threads[t].state = EMU_THREAD_READY;
 			w->order[w->order_len++] = t;
@@ -377,7 +438,10 @@ static struct interval_end survey(const struct emu_worker *w, uint32_t threads)
 			end.other = end.other ? end.other : th;
 			end.at_other++;
 		}
-		if (!end.stepper && th->wait_step)
+		if (!end.stepper &&
+		    (th->wait_kind == EMU_BARRIER_STEP ||
+		     (th->wait_kind == EMU_BARRIER_STEP_IF_WRITTEN &&
+		      w->step_written)))
 			end.stepper = th;
 	}
 	return end;
@@ -424,6 +488,22 @@ static int run_block(struct emu_worker *w, uint32_t block)
 	           0, 0);
 	for (;;) {
 		make_order(w, threads);
+		if (w->schedule == SCAN_SCHEDULE_WARP_LOCKSTEP)
+			w->order_len = 0; /* the warps go in turn below */
+		for (uint32_t first = 0;
+		     w->schedule == SCAN_SCHEDULE_WARP_LOCKSTEP &&
+		     first < threads;
+		     first += WARP_SIZE) {
+			uint32_t last = first + WARP_SIZE < threads
+			                        ? first + WARP_SIZE - 1
+			                        : threads - 1;
+			struct emu_thread *th;
+			/* from the warp's lowest thread, as after a barrier */
+			while ((th = warp_ready(w, first, last)) != NULL) {
+				emu_current = th;
+				fiber_switch(&w->main_fiber, &th->fiber);
+			}
+		}
 		while (w->order_pos < w->order_len) {
 			emu_current = &w->threads[w->order[w->order_pos++]];
 			fiber_switch(&w->main_fiber, &emu_current->fiber);

@@ -18,8 +18,10 @@
 #define blockDim (emu_current->block_dim)
 #define gridDim (emu_current->grid_dim)
 
-#define __syncthreads() emu_barrier(0, TRACE_PHASE_LOAD, 0, __LINE__)
-#define STEP(phase, stride) emu_barrier(1, (phase), (stride), __LINE__)
+#define __syncthreads() \
+	emu_barrier(EMU_BARRIER_PLAIN, TRACE_PHASE_LOAD, 0, __LINE__)
+#define STEP(phase, stride) \
+	emu_barrier(EMU_BARRIER_STEP, (phase), (stride), __LINE__)
 #define TRACE_BLOCK(xy) emu_shared((xy), SCAN_MAX_SECTION, __LINE__)
 #define TRACE_END(xy) ((void)0)
 #define GET(x) emu_get(&(x), __LINE__)

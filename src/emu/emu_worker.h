@@ -38,6 +38,7 @@ struct emu_worker {
 	uint64_t launch_number;
 	struct trace *trace; /* where steps, additions and findings go */
 	const struct scan_launch *launch;
+	emu_kernel_fn fn; /* the kernel its threads run */
 	const float *x;
 	float *y, *s;
 	int full; /* record steps (FULL detail) */
@@ -56,6 +57,7 @@ struct emu_worker {
 	uint32_t step_in_block;
 	size_t step_first_add; /* index in trace->adds of the step's first addition */
 	int line_known;        /* the current step's line is set */
+	int step_written;        /* XY was written in the current step */
 	enum emu_failure failed; /* set: the launch stops */
 	uint32_t failed_block;   /* the block it stopped in */
 	struct trace_add *sort_tmp;

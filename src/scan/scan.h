@@ -128,6 +128,12 @@ enum scan_schedule {
 	SCAN_SCHEDULE_ASCENDING = 0,
 	SCAN_SCHEDULE_DESCENDING,
 	SCAN_SCHEDULE_RANDOM, /* a fresh seeded permutation between barriers */
+	/* warps in ascending order; the threads of a warp take turns at every
+	 * shared-memory access, as a pre-Volta warp ran in lockstep */
+	SCAN_SCHEDULE_WARP_LOCKSTEP,
+	/* ascending and descending by turns at every barrier, so that orders
+	 * one fixed order never mixes are tried */
+	SCAN_SCHEDULE_ADVERSARIAL,
 	SCAN_SCHEDULE_COUNT
 };
 

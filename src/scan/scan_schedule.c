@@ -9,6 +9,8 @@ static const char *const schedule_names[SCAN_SCHEDULE_COUNT] = {
 	[SCAN_SCHEDULE_ASCENDING] = "ascending",
 	[SCAN_SCHEDULE_DESCENDING] = "descending",
 	[SCAN_SCHEDULE_RANDOM] = "random",
+	[SCAN_SCHEDULE_WARP_LOCKSTEP] = "warp-lockstep",
+	[SCAN_SCHEDULE_ADVERSARIAL] = "adversarial",
 };
 
 const char *scan_schedule_name(enum scan_schedule s)

