@@ -20,6 +20,7 @@
 /* The layers a build may lack (config.h says which it has). */
 #if !HAVE_RENDER
 #define cli_render_main NULL
+#define cli_help_render NULL
 #endif
 #if !HAVE_GUI
 #define cli_window_main NULL
