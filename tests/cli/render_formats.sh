@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # render_formats.sh - `scanviz render` writes every format of the image-output
 # table this build has: a still of Figure 9.10 as SVG, PNG and PDF, and
-# steps 2 to 3 of Figure 9.1 at 10 fps as GIF, MP4, WebM and APNG, each
+# step 2 of Figure 9.1 at 30 fps as GIF, MP4, WebM and APNG, each
 # file whole (its magic bytes; the frame count by ffprobe when it is
 # there), and a refused request leaves no file.
 # usage: render_formats.sh SCANVIZ
@@ -29,20 +29,20 @@ for ext in svg png pdf; do
 	*) echo "FAIL: .$ext starts with $m"; fail=1 ;;
 	esac
 done
-# 2 steps of Figure 9.1 at 10 fps: export_frame_count's frames
+# step 2 of Figure 9.1 at 30 fps: export_frame_count's 42 frames
 for ext in gif mp4 webm apng; do
 	case "$built" in *".$ext"*) ;; *) echo "skip .$ext: not built"; continue ;; esac
 	out="$work/f91.$ext"
-	if ! "$scanviz" render --backend cpu --figure 9.1 --from 2 --to 3 \
-		--fps 10 --size 640x360 -o "$out"; then
+	if ! "$scanviz" render --backend cpu --figure 9.1 --from 2 --to 2 \
+		--fps 30 --size 640x360 -o "$out"; then
 		echo "FAIL: render -o .$ext"; fail=1; continue
 	fi
 	if command -v ffprobe > /dev/null; then
 		got=$(ffprobe -v error -count_frames -select_streams v:0 \
 			-show_entries stream=nb_read_frames,width,height \
 			-of csv=p=0 "$out")
-		if [ "$got" != "640,360,28" ]; then
-			echo "FAIL: .$ext: ffprobe reads $got, not 640,360,28"
+		if [ "$got" != "640,360,42" ]; then
+			echo "FAIL: .$ext: ffprobe reads $got, not 640,360,42"
 			fail=1
 		fi
 	fi
