@@ -331,7 +331,8 @@ int bench_options_parse(struct bench_options *o, int argc, char **argv,
 			o->show_path = value;
 		else if (strcmp(name, "--from") == 0)
 			o->from_path = value;
-		else if (!out_image_for_path(value))
+		else if (!out_image_for_path(value) ||
+		         out_image_for_path(value)->animated)
 			rc = bench_plot_check_path(value, err, err_size);
 		else
 			o->plot_path = value;

@@ -16,15 +16,18 @@ int bench_plot_check_path(const char *path, char *err, size_t err_size)
 {
 	const struct image_output *o = out_image_for_path(path);
 	char names[64];
-	if (!o) {
-		out_image_list_extensions(names, sizeof(names), false, "a ");
+	if (!o || o->animated) {
+		out_image_list_extensions(names, sizeof(names), OUT_IMAGE_STILL,
+		                          "a ");
 		snprintf(err, err_size,
 		         "scanviz bench: --plot '%s': name %s file", path,
 		         names);
 		return BENCH_USAGE;
 	}
 	if (!o->write) {
-		out_image_list_extensions(names, sizeof(names), true, "");
+		out_image_list_extensions(names, sizeof(names),
+		                          OUT_IMAGE_BUILT | OUT_IMAGE_STILL,
+		                          "");
 		snprintf(err, err_size,
 		         "scanviz bench: --plot %s: this build writes plots as "
 		         "SVG only (%s): name a %s file",

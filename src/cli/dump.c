@@ -4,8 +4,8 @@
  * so a failed or interrupted run never leaves a partial file.
  * On a terminal, a run or a write that takes more than half a second shows
  * what it does and for how long (progress.h).
- * Depends on cli.h, the run options, the output table, src/common and
- * progress.h. */
+ * Depends on cli.h, cli_options.h (the run options), the output table,
+ * src/common and progress.h. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -13,40 +13,19 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_options.h"
 #include "run.h"
 #include "out_file.h"
 #include "output.h"
 #include "text_quote.h"
 #include "progress.h"
 
-/* Takes the value of --name VALUE or --name=VALUE at argv[*i]; NULL (after
- * the error line) when it is missing. */
-static const char *value_of(int argc, char **argv, int *i, const char *name)
-{
-	const char *arg = argv[*i];
-	size_t len = strlen(name);
-	if (arg[len] == '=') {
-		*i += 1;
-		return arg + len + 1;
-	}
-	/* a value may be "-" (standard output), not the next option */
-	if (*i + 1 < argc &&
-	    (argv[*i + 1][0] != '-' || strcmp(argv[*i + 1], "-") == 0)) {
-		*i += 2;
-		return argv[*i - 1];
-	}
-	fprintf(stderr,
-	        "scanviz dump: %s needs a value: see scanviz dump --help\n",
-	        name);
-	return NULL;
-}
-
-static bool is(const char *arg, const char *name)
-{
-	size_t len = strlen(name);
-	return strncmp(arg, name, len) == 0 &&
-	       (arg[len] == '\0' || (arg[len] == '=' && name[1] == '-'));
-}
+static const struct option options[] = {
+	{"help", no_argument, NULL, 'h'},
+	{"format", required_argument, NULL, 'f'},
+	{"output", required_argument, NULL, 'o'},
+	{NULL, 0, NULL, 0},
+};
 
 /* Writes t with `out` into the open output and commits it (a file is
  * renamed into place only now), ending the progress line first. Returns 0,
@@ -90,18 +69,19 @@ int cli_dump_main(int argc, char **argv)
 	int rc = 2;
 
 	run_request_init(&o);
-	for (int i = 1; i < argc;) {
-		int r = run_args_parse(&o, argc, argv, &i);
-		if (r < 0)
-			goto out;
-		if (r > 0)
-			continue;
-		const char *a = argv[i];
-		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+	struct cli_parser p;
+	cli_parser_init(&p, argc, argv, "ho:", options, CLI_WITH_RUN_OPTIONS);
+	int c;
+	while ((c = cli_parser_next(&p)) != CLI_END) {
+		char quoted[256];
+		if (cli_is_run_option(c)) {
+			if (cli_run_option_set(&o, &p, c))
+				goto out;
+		} else if (c == 'h') {
 			cli_help_dump(stdout);
 			rc = 0;
 			goto out;
-		} else if (is(a, "--format")) {
+		} else if (c == 'f') {
 			/* a second value would silently win: say so instead */
 			if (format_given) {
 				fprintf(stderr,
@@ -110,26 +90,28 @@ int cli_dump_main(int argc, char **argv)
 				goto out;
 			}
 			format_given = true;
-			if (!(format = value_of(argc, argv, &i, "--format")))
-				goto out;
-		} else if (is(a, "-o") || is(a, "--output")) {
+			format = p.value;
+		} else if (c == 'o') {
 			if (path) {
 				fprintf(stderr,
 				        "scanviz dump: -o is given "
 				        "twice: give one output file\n");
 				goto out;
 			}
-			if (!(path = value_of(argc, argv, &i,
-			                      a[1] == '-' ? "--output" : "-o")))
-				goto out;
+			path = p.value;
+		} else if (c == CLI_NO_VALUE) {
+			fprintf(stderr,
+			        "scanviz dump: %s needs a value: see scanviz dump "
+			        "--help\n",
+			        p.name);
+			goto out;
 		} else {
-			char quoted[256];
 			fprintf(stderr,
 			        "scanviz dump: %s '%s': see scanviz dump "
 			        "--help\n",
-			        a[0] == '-' ? "unknown option"
-			                    : "unexpected argument",
-			        text_quote(a, quoted, sizeof(quoted)));
+			        c == CLI_UNKNOWN ? "unknown option"
+			                         : "unexpected argument",
+			        text_quote(p.word, quoted, sizeof(quoted)));
 			goto out;
 		}
 	}

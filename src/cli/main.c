@@ -12,24 +12,22 @@
 
 #include "bench.h" /* in every build: it says what a build lacks itself */
 #include "cli.h"
+#include "cli_options.h"
 #include "config.h"
 #include "lesson_cli.h"
 #include "run.h"
 #include "text_quote.h"
 /* The layers a build may lack (config.h says which it has). */
-#if HAVE_RENDER
-#include "render.h"
-#else
-#define render_main NULL
+#if !HAVE_RENDER
+#define cli_render_main NULL
+#define cli_help_render NULL
 #endif
 #if !HAVE_STUDENT
 #define cli_check_main NULL
 #define cli_help_check NULL
 #endif
-#if HAVE_GUI
-#include "gui.h"
-#else
-#define gui_main NULL
+#if !HAVE_GUI
+#define cli_window_main NULL
 #endif
 
 struct command {
@@ -58,12 +56,15 @@ static const struct command commands[] = {
 	{"bench", "GPU throughput of each kernel", bench_main, NULL, NULL},
 	{"lessons", "list, check or print the lessons", lesson_cli_main, NULL,
          "this build has no lessons"},
-	{"render", "draw a figure to SVG or PNG", render_main, NULL, no_gui},
+	{"render",
+         "draw a figure to SVG, PNG or PDF, or play it as GIF, MP4, "
+         "WebM or APNG",
+         cli_render_main, cli_help_render, no_gui},
 };
 
 /* No subcommand, or --figure/--lesson/--trace: the window. */
-static const struct command gui = {NULL, "open the window", gui_main, NULL,
-                                   no_gui};
+static const struct command gui = {NULL, "open the window", cli_window_main,
+                                   NULL, no_gui};
 
 #define COMMAND_COUNT (sizeof(commands) / sizeof(commands[0]))
 
@@ -148,7 +149,7 @@ static bool is_gui_option(const char *arg)
 		    (arg[len] == '\0' || arg[len] == '='))
 			return true;
 	}
-	return run_args_is_option(arg);
+	return cli_is_run_option_word(arg);
 }
 
 /* A process started with fd 0, 1 or 2 closed would hand that number to

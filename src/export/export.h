@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "render.h"
 #include "theme.h"
@@ -167,6 +168,12 @@ export_animation_write(const struct export_frames_request *rq,
  * with one line in err and no file written. */
 int export_pdf_write(const struct scene *s, struct render_fonts *fonts,
                      const char *path, char *err, size_t err_size);
+/* The same into the open stream f (not closed), `name` naming it in
+ * messages: the PDF row of the image outputs (image_output.h), whose
+ * caller makes the file whole or nothing. */
+int export_pdf_write_stream(const struct scene *s, struct render_fonts *fonts,
+                            FILE *f, const char *name, char *err,
+                            size_t err_size);
 #endif
 
 #endif

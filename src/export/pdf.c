@@ -207,32 +207,23 @@ static cairo_font_face_t *face_of(const char *file)
 	return face;
 }
 
-int export_pdf_write(const struct scene *s, struct render_fonts *fonts,
-                     const char *path, char *err, size_t err_size)
+int export_pdf_write_stream(const struct scene *s, struct render_fonts *fonts,
+                            FILE *f, const char *name, char *err,
+                            size_t err_size)
 {
-	if (s->failed) {
-		snprintf(err, err_size,
-		         "cannot write %s: the scene is incomplete (out of "
-		         "memory while building it)",
-		         path);
-		return -1;
-	}
 	int ret = -1;
 	cairo_font_face_t *faces[SCENE_FONT_COUNT] = {0};
-	for (int f = 0; f < SCENE_FONT_COUNT; f++) {
-		const char *file = render_fonts_file(fonts, (enum scene_font)f);
-		if (!(faces[f] = face_of(file))) {
+	for (int k = 0; k < SCENE_FONT_COUNT; k++) {
+		const char *file = render_fonts_file(fonts, (enum scene_font)k);
+		if (!(faces[k] = face_of(file))) {
 			snprintf(err, err_size,
-			         "%s: cairo cannot open the font %s", path,
+			         "%s: cairo cannot open the font %s", name,
 			         file);
 			goto done;
 		}
 	}
-	struct out_file *out = NULL;
-	if (out_file_open(path, &out, err, err_size) != OUT_FILE_OK)
-		goto done;
 	cairo_surface_t *pdf = cairo_pdf_surface_create_for_stream(
-		write_stream, out_file_stream(out), s->width, s->height);
+		write_stream, f, s->width, s->height);
 	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATOR,
 	                               "scanviz");
 	cairo_t *cr = cairo_create(pdf);
@@ -244,15 +235,35 @@ int export_pdf_write(const struct scene *s, struct render_fonts *fonts,
 		st = cairo_surface_status(pdf);
 	cairo_surface_destroy(pdf);
 	if (st != CAIRO_STATUS_SUCCESS) {
-		snprintf(err, err_size, "%s: cannot write the PDF (%s)", path,
+		snprintf(err, err_size, "%s: cannot write the PDF (%s)", name,
 		         cairo_status_to_string(st));
-		out_file_abort(out);
 		goto done;
 	}
-	/* flushes, checks the stream's errors (ENOSPC), syncs and renames */
-	ret = out_file_commit(out, err, err_size);
+	ret = 0;
 done:
-	for (int f = 0; f < SCENE_FONT_COUNT; f++)
-		cairo_font_face_destroy(faces[f]);
+	for (int k = 0; k < SCENE_FONT_COUNT; k++)
+		cairo_font_face_destroy(faces[k]);
 	return ret;
+}
+
+int export_pdf_write(const struct scene *s, struct render_fonts *fonts,
+                     const char *path, char *err, size_t err_size)
+{
+	if (s->failed) {
+		snprintf(err, err_size,
+		         "cannot write %s: the scene is incomplete (out of "
+		         "memory while building it)",
+		         path);
+		return -1;
+	}
+	struct out_file *out = NULL;
+	if (out_file_open(path, &out, err, err_size) != OUT_FILE_OK)
+		return -1;
+	if (export_pdf_write_stream(s, fonts, out_file_stream(out), path, err,
+	                            err_size) != 0) {
+		out_file_abort(out);
+		return -1;
+	}
+	/* flushes, checks the stream's errors (ENOSPC), syncs and renames */
+	return out_file_commit(out, err, err_size);
 }

@@ -1,6 +1,6 @@
-/* lesson_gui.c - `scanviz --lesson NAME|FILE` (and `scanviz` alone, which
- * opens the lesson the student last worked in, else the first): finds and
- * loads the lesson, runs its traces, resumes the student's progress, then
+/* lesson_gui.c - a lesson in the window (`scanviz --lesson NAME|FILE`, and
+ * `scanviz` alone, which opens the lesson the student last worked in, else
+ * the first; the command line is src/cli's): finds and loads the lesson, runs its traces, resumes the student's progress, then
  * opens the window with the lesson panel beside the view (and, with two
  * displays, the presenter's window). Depends on lesson_gui.h, the window,
  * gui_presenter.h, the lesson layer and the views' kernel sources. */
@@ -16,140 +16,10 @@
 #include "lesson_progress.h"
 #include "source.h"
 
-void lesson_gui_help(FILE *f)
-{
-	fputs("usage: scanviz --lesson NAME|FILE [--slide N] [--lecturer]\n"
-	      "                [--backend auto|cpu|cuda] [--projection] [--fullscreen]\n"
-	      "                [--size WxH] [--theme light|dark] [--screenshot-dir DIR]\n"
-	      "\n"
-	      "Opens a lesson (`scanviz lessons` lists them) beside the live view;\n"
-	      "without one, the lesson last worked in. Progress is kept in\n"
-	      "$XDG_STATE_HOME/scanviz/progress and resumed; --slide N starts at\n"
-	      "slide N instead. In the window: \xe2\x86\x92 / Page Down next slide (after\n"
-	      "the last, the next lesson), \xe2\x86\x90 / Page Up previous, Space plays the\n"
-	      "slide, \xe2\x86\x93 \xe2\x86\x91 step, N hides the narration, C lists the lessons,\n"
-	      "L the lecturer view, ? every key. With two displays the lesson goes\n"
-	      "to the second (the projector) and a presenter view with notes,\n"
-	      "answers, the next slide and a timer opens on the first.\n",
-	      f);
-}
-
-struct lesson_args {
-	const char *what; /* NAME or FILE; NULL: the first lesson */
-	const char *backend;
-	const char *theme;
-	const char *screenshot_dir;
-	long slide;        /* 1-based; 0: resume */
-	int width, height; /* --size; 0: from the screen */
-	bool lecturer, projection, fullscreen, help;
-};
-
-static const char *value(int argc, char **argv, int *i, const char *name)
-{
-	const char *arg = argv[*i];
-	size_t len = strlen(name);
-	if (arg[len] == '=')
-		return arg + len + 1;
-	if (*i + 1 < argc)
-		return argv[++*i];
-	fprintf(stderr,
-	        "scanviz: %s needs a value: see scanviz --lesson --help\n",
-	        name);
-	return NULL;
-}
-
-static bool is(const char *arg, const char *name)
-{
-	size_t len = strlen(name);
-	return strncmp(arg, name, len) == 0 &&
-	       (arg[len] == '\0' || arg[len] == '=');
-}
-
-static int parse(int argc, char **argv, struct lesson_args *a)
-{
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i], *v = NULL;
-		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-			a->help = true;
-		} else if (strcmp(arg, "--lecturer") == 0) {
-			a->lecturer = true;
-		} else if (strcmp(arg, "--projection") == 0) {
-			a->projection = true;
-		} else if (strcmp(arg, "--fullscreen") == 0) {
-			a->fullscreen = true;
-		} else if (is(arg, "--lesson")) {
-			if (!(a->what = value(argc, argv, &i, "--lesson")))
-				return 2;
-		} else if (is(arg, "--backend")) {
-			if (!(a->backend = value(argc, argv, &i, "--backend")))
-				return 2;
-			if (strcmp(a->backend, "auto") &&
-			    strcmp(a->backend, "cpu") &&
-			    strcmp(a->backend, "cuda")) {
-				fprintf(stderr,
-				        "scanviz: --backend '%s': use auto, cpu or cuda\n",
-				        a->backend);
-				return 2;
-			}
-		} else if (is(arg, "--theme")) {
-			if (!(a->theme = value(argc, argv, &i, "--theme")))
-				return 2;
-			if (strcmp(a->theme, "light") &&
-			    strcmp(a->theme, "dark")) {
-				fprintf(stderr,
-				        "scanviz: --theme '%s': use light or dark\n",
-				        a->theme);
-				return 2;
-			}
-		} else if (is(arg, "--screenshot-dir")) {
-			if (!(a->screenshot_dir = value(argc, argv, &i,
-			                                "--screenshot-dir")))
-				return 2;
-		} else if (is(arg, "--size")) {
-			if (!(v = value(argc, argv, &i, "--size")))
-				return 2;
-			char *end = NULL;
-			long x = strtol(v, &end, 10), y = 0;
-			if (end && *end == 'x')
-				y = strtol(end + 1, &end, 10);
-			a->width = (int)x;
-			a->height = (int)y;
-			if (!end || *end || x < 800 || y < 600 || x > 16384 ||
-			    y > 16384) {
-				fprintf(stderr,
-				        "scanviz: --size '%s' is not a window size from "
-				        "800x600 to 16384x16384: give e.g. --size "
-				        "1920x1080\n",
-				        v);
-				return 2;
-			}
-		} else if (is(arg, "--slide")) {
-			char *end;
-			if (!(v = value(argc, argv, &i, "--slide")))
-				return 2;
-			a->slide = strtol(v, &end, 10);
-			if (*end || a->slide < 1) {
-				fprintf(stderr,
-				        "scanviz: --slide '%s': give a slide number, "
-				        "1 or more\n",
-				        v);
-				return 2;
-			}
-		} else {
-			fprintf(stderr,
-			        "scanviz: '%s' is not an option of lesson mode: see "
-			        "scanviz --lesson --help\n",
-			        arg);
-			return 2;
-		}
-	}
-	return 0;
-}
-
 /* Loads the lesson and runs its traces; returns the exit code. Without a
  * lesson named, the one saved last in the progress file `progress` (when
  * it can still be found), else the manifest's first. */
-static int open_lesson(const struct lesson_args *a, const char *progress,
+static int open_lesson(const struct lesson_gui_options *a, const char *progress,
                        struct lesson **l, struct lesson_player **p, char *key,
                        size_t key_size)
 {
@@ -225,22 +95,16 @@ static struct trace *first_trace(const struct lesson *l,
 	return out;
 }
 
-int lesson_gui_main(int argc, char **argv)
+int lesson_gui_run(const struct lesson_gui_options *opts)
 {
-	struct lesson_args a = {0};
+	struct lesson_gui_options a = *opts;
 	struct lesson *l = NULL;
 	struct lesson_player *p = NULL;
 	struct gui_window *w = NULL;
 	struct gui_app *app = NULL;
 	struct scene_source_set *sources = NULL;
 	char key[512], progress[1024], err[512];
-	int rc = parse(argc, argv, &a);
-	if (rc == 0 && a.help) {
-		lesson_gui_help(stdout);
-		return 0;
-	}
-	if (rc)
-		return rc;
+	int rc;
 	if (lesson_progress_path(progress, sizeof(progress)))
 		progress[0] = '\0';
 	if ((rc = open_lesson(&a, progress, &l, &p, key, sizeof(key))) != 0)

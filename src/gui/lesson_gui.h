@@ -15,19 +15,23 @@
 #include "lesson.h"
 #include "lesson_player.h"
 
-/* `scanviz --lesson NAME|FILE [window options]`, and `scanviz` with no
- * arguments (then it opens the first lesson of the manifest, or the one
- * the student was last in). argv[0] is the program. Window options:
- * --projection, --fullscreen, --size WxH, --theme light|dark,
- * --screenshot-dir DIR,
- * --backend auto|cpu|cuda, --slide N (1-based; otherwise where the student
- * left off), --lecturer (start with the lecturer view). Returns the exit
- * code: 0, 1 (the window or a run failed), 2 (bad usage or a bad lesson:
- * one line "file:line:col: ..." on stderr), 3 (backend unavailable). */
-int lesson_gui_main(int argc, char **argv);
+/* What lesson mode opens, and how. */
+struct lesson_gui_options {
+	const char *what;    /* NAME or FILE; NULL: the last one worked in,
+	                        else the first */
+	const char *backend; /* "auto", "cpu", "cuda"; NULL: each show's own */
+	const char *theme;   /* "light", "dark"; NULL: light */
+	const char *screenshot_dir;
+	long slide;        /* 1-based; 0: where the student left off */
+	int width, height; /* 0: from the screen */
+	bool lecturer, projection, fullscreen;
+};
 
-/* Writes lesson mode's usage to f. */
-void lesson_gui_help(FILE *f);
+/* Opens lesson o->what (or the one the student was last in, else the
+ * manifest's first) in the window and runs it until it closes. Returns the
+ * exit code: 0, 1 (the window or a run failed), 2 (a bad lesson or slide:
+ * one line "file:line:col: ..." on stderr), 3 (backend unavailable). */
+int lesson_gui_run(const struct lesson_gui_options *o);
 
 /* The panel's buttons (CONTROL tags, a >= 2000 as the seam asks). */
 enum lesson_control {

@@ -23,8 +23,7 @@ const struct image_output out_png = {
 #endif
 
 static const struct image_output *const outputs[] = {
-	&out_svg,
-	&out_png,
+	&out_svg, &out_png, &out_pdf, &out_gif, &out_mp4, &out_webm, &out_apng,
 };
 
 size_t out_image_count(void)
@@ -57,16 +56,27 @@ const struct image_output *out_image_for_path(const char *path)
 	return NULL;
 }
 
-void out_image_list_extensions(char *buf, size_t size, bool built_only,
+bool out_image_built(const struct image_output *o)
+{
+	return o->write || o->write_animation;
+}
+
+static bool picked(const struct image_output *o, unsigned which)
+{
+	return (!(which & OUT_IMAGE_BUILT) || out_image_built(o)) &&
+	       (!(which & OUT_IMAGE_STILL) || !o->animated);
+}
+
+void out_image_list_extensions(char *buf, size_t size, unsigned which,
                                const char *article)
 {
 	size_t used = 0, listed = 0, n = 0;
 	for (size_t i = 0; i < out_image_count(); i++)
-		n += !built_only || outputs[i]->write;
+		n += picked(outputs[i], which);
 	if (size)
 		buf[0] = '\0';
 	for (size_t i = 0; i < out_image_count() && used < size; i++) {
-		if (built_only && !outputs[i]->write)
+		if (!picked(outputs[i], which))
 			continue;
 		const char *sep = listed == 0       ? ""
 		                  : listed + 1 == n ? " or "
@@ -98,8 +108,15 @@ int out_image_write(const struct image_output *o, const struct scene *s,
                     size_t err_size)
 {
 	if (!o->write) {
-		snprintf(err, err_size, "%s: this build cannot write %s (%s)",
-		         path, o->name, o->missing);
+		if (o->animated)
+			snprintf(err, err_size,
+			         "%s: %s is an animation of a run, not a "
+			         "picture of one scene",
+			         path, o->name);
+		else
+			snprintf(err, err_size,
+			         "%s: this build cannot write %s (%s)", path,
+			         o->name, o->missing);
 		return -1;
 	}
 	if (s->failed) {

@@ -1,9 +1,7 @@
 /* render.h - scenes to pixels: fonts found through fontconfig and opened
  * with SDL2_ttf (also the text metrics the views measure with), drawing a
  * scene with any SDL_Renderer (the window and the PNG image output share
- * it), the headless `scanviz render` command and the trace it and the
- * window show for a command line. Depends on SDL2, SDL2_ttf, fontconfig
- * and the views (the run options only by name here). */
+ * it). Depends on SDL2, SDL2_ttf, fontconfig and the views. */
 #ifndef SCANVIZ_RENDER_H
 #define SCANVIZ_RENDER_H
 
@@ -93,36 +91,5 @@ void render_screen_invalidate(struct render_screen *s);
  * sent. Returns 0, or -1 with one line in err. */
 int render_screen_show(struct render_screen *s, const struct scene *sc,
                        char *err, size_t err_size);
-
-struct run_request;
-struct trace;
-
-/* What a command line asks to show, besides its run options. */
-struct render_trace_args {
-	const char *trace_file; /* a JSON trace to replay; NULL: a run */
-	int figure;             /* enum scene_figure, or -1: none asked for */
-	const char *who;        /* what messages start with: "scanviz render" */
-};
-
-/* The trace the window (`scanviz`) and `scanviz render` show: a->trace_file
- * read (the run options unused), or the run options `o` (parsed, not yet
- * finished) finished and run with the figure's defaults where the command
- * line left them out: without --algo, scene_figure_algorithm(figure); for
- * Figure 9.10 of a hierarchical algorithm without --section,
- * scene_figure_section() of the input's length. Returns 0 with *t a new
- * trace (the caller frees it; o keeps its input, freed by
- * run_request_free), or the exit code after one line on stderr:
- * 2 bad usage or input, 3 a backend that is not available or a build that
- * cannot read traces, 1 a run that went wrong. */
-int render_trace_load(const struct render_trace_args *a, struct run_request *o,
-                      struct trace **t);
-
-/* `scanviz render`: argv[0] is "render". Draws one step of one figure of a
- * run (run options) or of a recorded trace (--trace FILE.json) to SVG or
- * PNG without a window. Returns the exit code (0, 1, 2 bad usage or input,
- * 3 a backend that is not available). */
-int render_main(int argc, char **argv);
-/* Its --help text. */
-void render_help(FILE *f);
 
 #endif

@@ -126,15 +126,6 @@ int run_request_finish(struct run_request *r);
  * RUN_UNAVAILABLE when the backend asked for cannot run here. */
 enum run_status run_request_execute(struct run_request *r, struct trace **out);
 
-/* Sets the run option at argv[*i] (and its value) in r: any key of
- * run_keys[] as "--KEY VALUE" or "--KEY=VALUE". Returns 1 and advances *i
- * past what it took; 0 when argv[*i] is not a run option (*i unchanged);
- * -1 when it is one with a bad or missing value, after one line on
- * stderr (what, where, what to do). */
-int run_args_parse(struct run_request *r, int argc, char **argv, int *i);
-/* True when `arg` ("--algo", "--n=5") names a run option. */
-bool run_args_is_option(const char *arg);
-
 /* Runs a checked scan request (scan_request_check) on one executor, its
  * threads in `schedule` order (seed: of the random one). Returns RUN_OK
  * with *out a new trace the caller frees; otherwise *out is NULL and err

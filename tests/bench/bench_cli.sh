@@ -145,8 +145,8 @@ expect 2 '--show opens a window; to write the plot' \
 expect 2 "--size '10x10': give WxH" --show "$sample" --size 10x10
 expect 2 "--theme 'pink': use light, dark or projection" \
 	--show "$sample" --theme pink
-expect 2 "--plot '.*p.pdf': name a .svg or a .png file" \
-	--plot @W@/p.pdf --from "$sample"
+expect 2 "--plot '.*p.gif': name a .svg, a .png or a .pdf file" \
+	--plot @W@/p.gif --from "$sample"
 expect 2 '--show needs a file name' --show ''
 expect 2 '--stages times the hierarchical scans.* apart' \
 	--stages --kernels copy,cub

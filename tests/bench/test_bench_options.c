@@ -81,8 +81,8 @@ static void test_bad_usage(void **state)
 	expect_usage("--runs", "0", "--runs");
 	expect_usage("--kernels", "cub,,copy", "empty");
 	expect_usage("--kernels", "thrust", "unknown kernel 'thrust'");
-	expect_usage("--plot", "out.pdf", ".svg or a .png");
-	expect_usage("--plot", "out.svgz", ".svg or a .png");
+	expect_usage("--plot", "out.gif", ".svg, a .png or a .pdf");
+	expect_usage("--plot", "out.svgz", ".svg, a .png or a .pdf");
 	expect_usage("--csv", NULL, "needs a value");
 	expect_usage("--fast", NULL, "unknown option '--fast'");
 	expect_usage("--min-log2=20", "--max-log2=12", "swap");

@@ -29,7 +29,8 @@ static void test_format(void **state)
 	assert_ptr_equal(out_image_for_path("a.png"), &out_png);
 	assert_ptr_equal(out_image_for_path("A.PNG"), &out_png);
 	assert_ptr_equal(out_image_for_path(".png"), &out_png);
-	assert_null(out_image_for_path("a.pdf"));
+	assert_ptr_equal(out_image_for_path("a.pdf"), &out_pdf);
+	assert_null(out_image_for_path("a.tiff"));
 	assert_null(out_image_for_path("a.svg.txt"));
 	assert_null(out_image_for_path("png"));
 	assert_null(out_image_for_path(""));

@@ -21,6 +21,8 @@
 #include "lesson.h"
 #include "lesson_gui.h"
 #include "lesson_player.h"
+#include "cli.h"
+#include "cli_options.h"
 #include "run.h"
 #include "render.h"
 #include "source.h"
@@ -87,17 +89,14 @@ static struct gui_app *make_app(const struct args *a, int argc, char **argv,
 {
 	struct run_request o;
 	run_request_init(&o);
-	char *run_argv[32];
+	const char *run_argv[32];
 	int n = 0;
 	run_argv[n++] = "--backend=cpu";
 	for (int i = first; i < argc && n < 32; i++)
 		run_argv[n++] = argv[i];
-	for (int i = 0; i < n;) {
-		if (run_args_parse(&o, n, run_argv, &i) != 1) {
-			fprintf(stderr, "gui_snapshot: bad run option %s\n",
-			        run_argv[i]);
-			return NULL;
-		}
+	if (cli_run_options_parse(&o, n, run_argv) != 0) {
+		run_request_free(&o);
+		return NULL;
 	}
 	struct trace *t = NULL;
 	if (run_request_finish(&o) || run_request_execute(&o, &t) != RUN_OK) {

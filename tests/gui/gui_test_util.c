@@ -10,6 +10,8 @@
 
 #include <cmocka.h>
 
+#include "cli.h"
+#include "cli_options.h"
 #include "run.h"
 
 static struct gui_app *around(struct trace *t, const struct run_request *o,
@@ -28,14 +30,13 @@ struct gui_app *test_app(const char *const *args, int count,
                          enum scene_figure figure)
 {
 	struct run_request o;
-	char *argv[16];
+	const char *argv[16];
 	assert_true(count < 15);
 	argv[0] = "--backend=cpu";
 	for (int i = 0; i < count; i++)
-		argv[i + 1] = (char *)args[i];
+		argv[i + 1] = args[i];
 	run_request_init(&o);
-	for (int i = 0; i < count + 1;)
-		assert_int_equal(run_args_parse(&o, count + 1, argv, &i), 1);
+	assert_int_equal(cli_run_options_parse(&o, count + 1, argv), 0);
 	assert_int_equal(run_request_finish(&o), 0);
 	struct trace *t = NULL;
 	assert_int_equal(run_request_execute(&o, &t), RUN_OK);

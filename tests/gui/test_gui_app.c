@@ -14,6 +14,8 @@
 
 #include "gui_internal.h"
 #include "gui_test_util.h"
+#include "cli.h"
+#include "cli_options.h"
 #include "run.h"
 #include "render.h"
 
@@ -252,14 +254,11 @@ static void figure_defaults_match_the_command_line(void **state)
 			/* from the command line */
 			struct run_request o;
 			run_request_init(&o);
-			char *argv[] = {"--backend=cpu", arg_n};
-			for (int k = 0; k < 2;)
-				assert_int_equal(
-					run_args_parse(&o, 2, argv, &k), 1);
-			struct render_trace_args a = {.figure = f,
-			                              .who = "test"};
+			const char *const argv[] = {"--backend=cpu", arg_n};
+			assert_int_equal(cli_run_options_parse(&o, 2, argv), 0);
+			struct cli_trace_args a = {.figure = f, .who = "test"};
 			struct trace *cli = NULL;
-			assert_int_equal(render_trace_load(&a, &o, &cli), 0);
+			assert_int_equal(cli_trace_load(&a, &o, &cli), 0);
 			run_request_free(&o);
 			/* in the window, from another figure's algorithm */
 			const char *from = start[f][n > 1024];

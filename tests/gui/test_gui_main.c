@@ -10,11 +10,11 @@
 
 #include <cmocka.h>
 
-#include "gui.h"
+#include "cli.h"
 
 static int run(int argc, char **argv)
 {
-	return gui_main(argc, argv);
+	return cli_window_main(argc, argv);
 }
 
 #define RUN(...)                                               \

@@ -19,6 +19,8 @@
 
 #include "gui_test_util.h"
 #include "gui_window.h"
+#include "cli.h"
+#include "cli_options.h"
 #include "run.h"
 #include "render.h"
 
@@ -61,10 +63,9 @@ static void loop_steps_screenshots_and_quits(void **state)
 		fail_msg("window: %s", err);
 
 	struct run_request o;
-	char *argv[] = {"--backend=cpu"};
-	int i = 0;
+	const char *const argv[] = {"--backend=cpu"};
 	run_request_init(&o);
-	assert_int_equal(run_args_parse(&o, 1, argv, &i), 1);
+	assert_int_equal(cli_run_options_parse(&o, 1, argv), 0);
 	assert_int_equal(run_request_finish(&o), 0);
 	struct trace *t = NULL;
 	assert_int_equal(run_request_execute(&o, &t), RUN_OK);

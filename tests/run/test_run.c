@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "cli_options.h"
 #include "run.h"
 #include "scan_random.h"
 
@@ -233,16 +234,13 @@ static void test_finish_exit_code(void **state)
 	run_request_free(&o);
 }
 
-/* Parses argv as options and finishes them; returns what failed first:
- * the index of the option parse rejected, or -2 for finish, or 0. */
+/* Parses argv as run options (src/cli's parser) and finishes them;
+ * returns what failed first: 1 the parse, -2 finish, or 0. */
 static int run_args(struct run_request *o, int argc, char **argv)
 {
 	run_request_init(o);
-	for (int i = 0; i < argc;) {
-		int r = run_args_parse(o, argc, argv, &i);
-		if (r != 1)
-			return r == 0 ? 100 + i : i + 1;
-	}
+	if (cli_run_options_parse(o, argc, (const char *const *)argv))
+		return 1;
 	return run_request_finish(o) ? -2 : 0;
 }
 
@@ -298,13 +296,11 @@ static void test_parse_not_mine(void **state)
 	(void)state;
 	struct run_request o;
 	char *argv[] = {"--format", "json"};
-	int i = 0;
-	run_request_init(&o);
-	assert_int_equal(run_args_parse(&o, 2, argv, &i), 0);
-	assert_int_equal(i, 0);
-	assert_true(run_args_is_option("--n=4"));
-	assert_false(run_args_is_option("--nn"));
-	assert_false(run_args_is_option("-o"));
+	assert_int_equal(run_args(&o, 2, argv), 1);
+	run_request_free(&o);
+	assert_true(cli_is_run_option_word("--n=4"));
+	assert_false(cli_is_run_option_word("--nn"));
+	assert_false(cli_is_run_option_word("-o"));
 }
 
 static void expect_args_error(int argc, char **argv, int where,
@@ -330,7 +326,7 @@ static void test_parse_errors(void **state)
 	expect_args_error(2, (char *[]){"--n", "4000000000"}, 1, "too large");
 	expect_args_error(2, (char *[]){"--section", "x"}, 1,
 	                  "not a whole number");
-	expect_args_error(4, (char *[]){"--n", "4", "--input", "1"}, 3,
+	expect_args_error(4, (char *[]){"--n", "4", "--input", "1"}, 1,
 	                  "already given by --n");
 	expect_args_error(2, (char *[]){"--seed", "3"}, -2, "--seed applies");
 	expect_args_error(2, (char *[]){"--section-kernel", "kogge-stone"}, -2,

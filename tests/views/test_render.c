@@ -17,6 +17,7 @@
 #include <SDL.h>
 #include <SDL_image.h>
 
+#include "cli.h"
 #include "image_output.h"
 #include "layout_check.h"
 #include "render.h"
@@ -278,7 +279,7 @@ static int run_render(const char *a1, const char *a2, const char *a3,
 	argv[argc++] = (char *)"-o";
 	argv[argc++] = (char *)out;
 	argv[argc] = NULL;
-	return render_main(argc, argv);
+	return cli_render_main(argc, argv);
 }
 
 static void render_command(void **state)
@@ -323,7 +324,7 @@ static int run_render_args(const char *out, ...)
 	argv[argc++] = (char *)"-o";
 	argv[argc++] = (char *)out;
 	argv[argc] = NULL;
-	return render_main(argc, argv);
+	return cli_render_main(argc, argv);
 }
 
 /* --level and --block must name a level and a block the figure has: out

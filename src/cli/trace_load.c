@@ -2,9 +2,9 @@
  * a recorded JSON trace, or a run of the run options with the figure's
  * defaults (its algorithm, Figure 9.10's four sections). One function, so
  * the window and the pictures pick the same run for the same command line.
- * Depends on render.h, the options library, the views (view.h) and, when
- * built with cJSON, the JSON trace reader. */
-#include "render.h"
+ * Depends on cli.h, the run layer, the views (view.h) and, when built with
+ * cJSON, the JSON trace reader. */
+#include "cli.h"
 
 #include <stdio.h>
 
@@ -16,7 +16,7 @@
 #include "trace_bin.h"
 #endif
 
-static int read_trace(const struct render_trace_args *a, struct trace **t)
+static int read_trace(const struct cli_trace_args *a, struct trace **t)
 {
 #if HAVE_CJSON
 	char err[512];
@@ -48,8 +48,8 @@ static int read_trace(const struct render_trace_args *a, struct trace **t)
 #endif
 }
 
-int render_trace_load(const struct render_trace_args *a, struct run_request *o,
-                      struct trace **t)
+int cli_trace_load(const struct cli_trace_args *a, struct run_request *o,
+                   struct trace **t)
 {
 	*t = NULL;
 	if (a->trace_file)

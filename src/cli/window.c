@@ -1,9 +1,10 @@
-/* gui_main.c - `scanviz` with no subcommand: reads the window's options and
+/* window.c - `scanviz` with no subcommand: reads the window's options and
  * the run options, makes the first trace (a live run, or a JSON replay,
- * through render_trace_load as `scanviz render` does), then opens the
- * window and plays it. Depends on gui.h, gui_app.h, gui_window.h, the
- * options library, render.h and the views. */
-#include "gui.h"
+ * through cli_trace_load as `scanviz render` does), then opens the window
+ * and plays it; a lesson goes to lesson_window.c. Depends on cli.h,
+ * cli_options.h, window_options.h, the window (gui_app.h, gui_window.h)
+ * and the views. */
+#include "cli.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -11,27 +12,16 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli_options.h"
 #include "gui_app.h"
 #include "gui_window.h"
 #include "run.h"
-#include "lesson_gui.h"
-#include "render.h"
 #include "source.h"
+#include "text_quote.h"
 #include "view.h"
+#include "window_options.h"
 
-struct gui_args {
-	const char *trace_path;
-	const char *theme;
-	const char *screenshot_dir;
-	int figure;        /* -1: from the trace */
-	int width, height; /* --size; 0: from the screen */
-	bool projection;
-	bool fullscreen;
-	bool help;
-	int run_options; /* how many run options were given */
-};
-
-void gui_help(FILE *f)
+void cli_help_window(FILE *f)
 {
 	fputs("usage: scanviz                      (the lessons, where you left off)\n"
 	      "       scanviz [--figure 9.1|9.5|9.10] [run options]\n"
@@ -54,29 +44,62 @@ void gui_help(FILE *f)
 	      "  --size WxH          window size in points (default: 1280x800, or\n"
 	      "                      90% of a smaller screen; at least 800x600)\n"
 	      "  --theme light|dark  colours outside projection mode (default light)\n"
-	      "  --screenshot-dir D  where S writes its PNGs (default: here)\n"
+	      "  --screenshot-dir D  where S writes its PNGs and E its animations\n"
+	      "                      (default: here)\n"
 	      "\n"
 	      "In the window, ? lists every key.\n",
 	      f);
 }
 
-/* The value of "--name value" or "--name=value"; NULL (and a message) when
- * it is missing. Advances *i past what it used. */
-static const char *option_value(int argc, char **argv, int *i, const char *name)
+static const struct option options[] = {
+	{"help", no_argument, NULL, 'h'},
+	{NULL, 0, NULL, 0},
+};
+
+/* Returns 0, -1 for --help, or the exit code to leave with. */
+static int parse_args(int argc, char **argv, struct cli_window_options *a,
+                      struct run_request *ro)
 {
-	const char *arg = argv[*i];
-	size_t len = strlen(name);
-	if (arg[len] == '=') {
-		(*i)++;
-		return arg + len + 1;
+	struct cli_parser p;
+	int run_options = 0, c, help = 0;
+	char err[512];
+	cli_parser_init(&p, argc, argv, "h", options,
+	                CLI_WITH_RUN_OPTIONS | CLI_WITH_WINDOW_OPTIONS);
+	while ((c = cli_parser_next(&p)) != CLI_END) {
+		if (c == 'h') {
+			help = -1;
+		} else if (cli_is_run_option(c)) {
+			if (cli_run_option_set(ro, &p, c))
+				return 2;
+			run_options++;
+		} else if (cli_is_window_option(c)) {
+			if (cli_window_option_set(a, c, p.value, "scanviz", err,
+			                          sizeof(err))) {
+				fprintf(stderr, "%s\n", err);
+				return 2;
+			}
+		} else if (c == CLI_NO_VALUE) {
+			fprintf(stderr,
+			        "scanviz: %s needs a value: see scanviz --help\n",
+			        p.name);
+			return 2;
+		} else {
+			char q[160];
+			fprintf(stderr,
+			        "scanviz: unknown option '%s': see scanviz --help\n",
+			        text_quote(p.word, q, sizeof(q)));
+			return 2;
+		}
 	}
-	if (*i + 1 < argc) {
-		*i += 2;
-		return argv[*i - 1];
+	if (help)
+		return help;
+	if (a->trace_path && run_options > 0) {
+		fprintf(stderr,
+		        "scanviz: --trace replays a recorded run: leave out "
+		        "the run options (--algo, --input, ...) or --trace\n");
+		return 2;
 	}
-	fprintf(stderr, "scanviz: %s needs a value: see scanviz --help\n",
-	        name);
-	return NULL;
+	return 0;
 }
 
 static bool is_option(const char *arg, const char *name)
@@ -84,102 +107,6 @@ static bool is_option(const char *arg, const char *name)
 	size_t len = strlen(name);
 	return strncmp(arg, name, len) == 0 &&
 	       (arg[len] == '\0' || arg[len] == '=');
-}
-
-/* "--size 1920x1080": the window's size in points, at least 800x600. */
-static int parse_size(const char *v, int *w, int *h)
-{
-	char *end = NULL;
-	long x = strtol(v, &end, 10), y = 0;
-	if (end && (*end == 'x' || *end == 'X'))
-		y = strtol(end + 1, &end, 10);
-	if (!end || *end || x < 800 || y < 600 || x > 16384 || y > 16384) {
-		fprintf(stderr,
-		        "scanviz: --size '%s' is not a window size from "
-		        "800x600 to 16384x16384: give e.g. --size 1920x1080\n",
-		        v);
-		return 2;
-	}
-	*w = (int)x;
-	*h = (int)y;
-	return 0;
-}
-
-/* Returns 0, or the exit code to leave with. */
-static int parse_args(int argc, char **argv, struct gui_args *a,
-                      struct run_request *ro)
-{
-	for (int i = 1; i < argc;) {
-		const char *arg = argv[i];
-		const char *v;
-		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-			a->help = true;
-			i++;
-			continue;
-		}
-		int rc = run_args_parse(ro, argc, argv, &i);
-		if (rc < 0)
-			return 2;
-		if (rc > 0) {
-			a->run_options++;
-			continue;
-		}
-		if (is_option(arg, "--figure")) {
-			if (!(v = option_value(argc, argv, &i, "--figure")))
-				return 2;
-			a->figure = scene_figure_from_name(v);
-			if (a->figure < 0) {
-				fprintf(stderr,
-				        "scanviz: --figure '%s' is unknown: use 9.1, "
-				        "9.5 or 9.10\n",
-				        v);
-				return 2;
-			}
-		} else if (is_option(arg, "--trace")) {
-			if (!(a->trace_path =
-			              option_value(argc, argv, &i, "--trace")))
-				return 2;
-		} else if (is_option(arg, "--theme")) {
-			if (!(a->theme =
-			              option_value(argc, argv, &i, "--theme")))
-				return 2;
-			if (strcmp(a->theme, "light") != 0 &&
-			    strcmp(a->theme, "dark") != 0) {
-				fprintf(stderr,
-				        "scanviz: --theme '%s' is unknown: use light "
-				        "or dark (P switches to projection mode)\n",
-				        a->theme);
-				return 2;
-			}
-		} else if (is_option(arg, "--screenshot-dir")) {
-			if (!(a->screenshot_dir = option_value(
-				      argc, argv, &i, "--screenshot-dir")))
-				return 2;
-		} else if (is_option(arg, "--size")) {
-			if (!(v = option_value(argc, argv, &i, "--size")))
-				return 2;
-			if (parse_size(v, &a->width, &a->height))
-				return 2;
-		} else if (strcmp(arg, "--projection") == 0) {
-			a->projection = true;
-			i++;
-		} else if (strcmp(arg, "--fullscreen") == 0) {
-			a->fullscreen = true;
-			i++;
-		} else {
-			fprintf(stderr,
-			        "scanviz: unknown option '%s': see scanviz --help\n",
-			        arg);
-			return 2;
-		}
-	}
-	if (a->trace_path && a->run_options > 0) {
-		fprintf(stderr,
-		        "scanviz: --trace replays a recorded run: leave out "
-		        "the run options (--algo, --input, ...) or --trace\n");
-		return 2;
-	}
-	return 0;
 }
 
 /* True when the command line only says how to show the window
@@ -210,9 +137,9 @@ static bool window_options_only(int argc, char **argv)
 	return true;
 }
 
-int gui_main(int argc, char **argv)
+int cli_window_main(int argc, char **argv)
 {
-	struct gui_args a = {.figure = -1};
+	struct cli_window_options a;
 	struct run_request ro;
 	struct trace *t = NULL;
 	struct gui_window *w = NULL;
@@ -225,26 +152,28 @@ int gui_main(int argc, char **argv)
 	 * first one, the first time); `scanviz --lesson NAME` a given one: the
 	 * same window with the lesson's panel. */
 	if (window_options_only(argc, argv))
-		return lesson_gui_main(argc, argv);
+		return cli_lesson_window_main(argc, argv);
 	for (int i = 1; i < argc; i++)
 		if (is_option(argv[i], "--lesson"))
-			return lesson_gui_main(argc, argv);
+			return cli_lesson_window_main(argc, argv);
+	cli_window_options_init(&a, CLI_WINDOW);
 	run_request_init(&ro);
 	rc = parse_args(argc, argv, &a, &ro);
-	if (rc == 0 && a.help) {
-		gui_help(stdout);
-		return 0;
+	if (rc == -1) {
+		cli_help_window(stdout);
+		rc = 0;
+		goto done;
 	}
 	if (rc)
 		goto done;
 
 	/* the same trace `scanviz render` draws for this command line */
-	struct render_trace_args load = {
+	struct cli_trace_args load = {
 		.trace_file = a.trace_path,
 		.figure = a.figure,
 		.who = "scanviz",
 	};
-	if ((rc = render_trace_load(&load, &ro, &t)) != 0)
+	if ((rc = cli_trace_load(&load, &ro, &t)) != 0)
 		goto done;
 
 	struct gui_config cfg = {
