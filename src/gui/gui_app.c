@@ -229,7 +229,7 @@ static uint32_t max_section(const struct gui_editor *ed,
 	        ->max_section;
 }
 
-static bool view_builds(struct gui_app *app, enum scene_figure figure,
+static bool view_builds(struct gui_app *app, const struct scene_figure *figure,
                         char *err, size_t err_size)
 {
 	struct scene_view v;
@@ -246,17 +246,17 @@ static bool view_builds(struct gui_app *app, enum scene_figure figure,
 	return rc == 0;
 }
 
-bool gui_app_set_figure(struct gui_app *app, enum scene_figure figure)
+bool gui_app_set_figure(struct gui_app *app, const struct scene_figure *figure)
 {
 	char err[256];
-	if ((unsigned)figure >= SCENE_FIGURE_COUNT)
+	if (!figure)
 		return false;
 	if (figure == app->view.figure)
 		return false;
 	if (app->live && scene_figure_for(app->trace) != figure) {
 		/* Run the algorithm the figure draws on the same input. */
 		const struct scan_algorithm *a =
-			scan_algorithm_find(scene_figure_algorithm(figure));
+			scan_algorithm_find(figure->algorithm);
 		struct gui_editor *ed = &app->editor;
 		size_t saved_algorithm = ed->algorithm;
 		char saved_section[sizeof(ed->section)];
@@ -264,13 +264,13 @@ bool gui_app_set_figure(struct gui_app *app, enum scene_figure figure)
 		for (size_t i = 0; i < scan_algorithm_count(); i++)
 			if (scan_algorithm_at(i) == a)
 				ed->algorithm = i;
-		if (figure == SCENE_FIGURE_9_10 && a->hierarchical)
+		if (figure->default_section && a->hierarchical)
 			snprintf(ed->section, sizeof(ed->section), "%u",
-			         scene_figure_section(app->trace->n,
-			                              max_section(ed, a)));
+			         figure->default_section(app->trace->n,
+			                                 max_section(ed, a)));
 		else
 			ed->section[0] = '\0';
-		enum scene_figure old = app->view.figure;
+		const struct scene_figure *old = app->view.figure;
 		app->view.figure = figure;
 		if (!gui_app_rerun(app)) {
 			app->view.figure = old;
@@ -283,8 +283,7 @@ bool gui_app_set_figure(struct gui_app *app, enum scene_figure figure)
 		return true;
 	}
 	if (!view_builds(app, figure, err, sizeof(err))) {
-		gui_app_status(app, true, "Figure %s: %s",
-		               scene_figure_name(figure), err);
+		gui_app_status(app, true, "Figure %s: %s", figure->name, err);
 		return false;
 	}
 	app->view.figure = figure;
@@ -328,7 +327,7 @@ bool gui_app_rerun(struct gui_app *app)
 	run_request_free(&o);
 	/* The figure follows the algorithm the editor chose, unless the
 	 * caller (gui_app_set_figure) already set the one it ran for. */
-	enum scene_figure fig = scene_figure_for(t);
+	const struct scene_figure *fig = scene_figure_for(t);
 	bool keep_figure = app->view.figure == fig;
 	gui_app_set_trace(app, t, true, NULL);
 	if (!keep_figure)

@@ -80,7 +80,7 @@ enum gui_request {
 
 /* What the app was started with, besides the trace. */
 struct gui_config {
-	enum scene_figure figure;
+	const struct scene_figure *figure;
 	const char *theme; /* "light" or "dark"; NULL: light */
 	bool projection;
 	bool fullscreen;
@@ -192,11 +192,11 @@ int gui_app_build(struct gui_app *app);
 void gui_app_seek(struct gui_app *app, size_t step);
 
 /* Switches figure. A live trace whose algorithm does not fit the figure is
- * re-run with the figure's algorithm (scene_figure_algorithm: 9.1
+ * re-run with the figure's algorithm (its row's `algorithm`: 9.1
  * kogge-stone, 9.5 brent-kung, 9.10 hierarchical, in the sections of
  * scene_figure_section); a replayed one keeps its trace. Returns true when the
  * figure changed; otherwise the status line says why not. */
-bool gui_app_set_figure(struct gui_app *app, enum scene_figure figure);
+bool gui_app_set_figure(struct gui_app *app, const struct scene_figure *figure);
 
 /* Re-runs the editor's options (validated by the options library) and
  * plays the new trace. Returns true on success; otherwise the editor and

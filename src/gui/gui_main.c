@@ -23,8 +23,8 @@ struct gui_args {
 	const char *trace_path;
 	const char *theme;
 	const char *screenshot_dir;
-	int figure;        /* -1: from the trace */
-	int width, height; /* --size; 0: from the screen */
+	const struct scene_figure *figure; /* NULL: from the trace */
+	int width, height;                 /* --size; 0: from the screen */
 	bool projection;
 	bool fullscreen;
 	bool help;
@@ -127,8 +127,8 @@ static int parse_args(int argc, char **argv, struct gui_args *a,
 		if (is_option(arg, "--figure")) {
 			if (!(v = option_value(argc, argv, &i, "--figure")))
 				return 2;
-			a->figure = scene_figure_from_name(v);
-			if (a->figure < 0) {
+			a->figure = scene_figure_find(v);
+			if (!a->figure) {
 				fprintf(stderr,
 				        "scanviz: --figure '%s' is unknown: use 9.1, "
 				        "9.5 or 9.10\n",
@@ -212,7 +212,7 @@ static bool window_options_only(int argc, char **argv)
 
 int gui_main(int argc, char **argv)
 {
-	struct gui_args a = {.figure = -1};
+	struct gui_args a = {0};
 	struct run_request ro;
 	struct trace *t = NULL;
 	struct gui_window *w = NULL;
@@ -248,8 +248,7 @@ int gui_main(int argc, char **argv)
 		goto done;
 
 	struct gui_config cfg = {
-		.figure = a.figure >= 0 ? (enum scene_figure)a.figure
-	                                : scene_figure_for(t),
+		.figure = a.figure ? a.figure : scene_figure_for(t),
 		.theme = a.theme,
 		.projection = a.projection,
 		.fullscreen = a.fullscreen,

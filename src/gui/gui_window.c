@@ -241,8 +241,8 @@ static void update_title(struct gui_window *w, const struct gui_app *app)
 	else
 		snprintf(title, sizeof(title),
 		         "scanviz - Figure %s - %s, %zu values - %s",
-		         scene_figure_name(app->view.figure),
-		         app->trace->algorithm, app->trace->n, app->origin);
+		         app->view.figure->name, app->trace->algorithm,
+		         app->trace->n, app->origin);
 	if (strcmp(title, w->title) != 0) {
 		memcpy(w->title, title, sizeof(title));
 		SDL_SetWindowTitle(w->win, title);
@@ -286,8 +286,8 @@ int gui_window_screenshot(struct gui_window *w, struct gui_app *app,
 	for (;;) {
 		w->shots++;
 		snprintf(name, sizeof(name), "scanviz-%s-fig%s-step%zu-%u%s",
-		         stamp, scene_figure_name(app->view.figure),
-		         app->pb.step + 1, w->shots, SCREENSHOT->extension);
+		         stamp, app->view.figure->name, app->pb.step + 1,
+		         w->shots, SCREENSHOT->extension);
 		snprintf(path, sizeof(path), "%s/%s", dir, name);
 		if (stat(path, &st) != 0)
 			break;

@@ -251,7 +251,7 @@ int lesson_gui_main(int argc, char **argv)
 		lesson_player_resume(p, progress, key);
 
 	struct gui_config cfg = {
-		.figure = SCENE_FIGURE_9_1,
+		.figure = scene_figure_at(0),
 		.theme = a.theme,
 		.projection = a.projection,
 		.fullscreen = a.fullscreen,

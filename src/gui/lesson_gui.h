@@ -84,7 +84,8 @@ struct lesson_panel {
 	/* Figure-first layout, worked out once per window size and trace. */
 	struct scene *probe;
 	struct {
-		int w, h, figure, labels, width;
+		const struct scene_figure *figure;
+		int w, h, labels, width;
 		long run;
 		bool projection, narrow, code, valid;
 	} layout;

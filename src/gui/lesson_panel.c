@@ -26,18 +26,6 @@ struct trace *lesson_panel_copy_trace(const struct trace *t, char *err,
 	return copy;
 }
 
-static enum scene_figure figure_of(enum lesson_view v)
-{
-	switch (v) {
-	case LESSON_VIEW_9_5:
-		return SCENE_FIGURE_9_5;
-	case LESSON_VIEW_9_10:
-		return SCENE_FIGURE_9_10;
-	default:
-		return SCENE_FIGURE_9_1;
-	}
-}
-
 void lesson_panel_save(struct lesson_panel *lp)
 {
 	char err[512];
@@ -88,7 +76,7 @@ void lesson_panel_show_slide(struct lesson_panel *lp)
 		lp->run_shown = s->run;
 	}
 	if (t) {
-		app->view.figure = figure_of(lesson_player_view(lp->player));
+		app->view.figure = lesson_player_figure(lp->player);
 		app->zoom = 1.0f;
 		app->pan_x = app->pan_y = 0.0f;
 		size_t lo, hi;

@@ -21,7 +21,7 @@
 #include "view.h"
 
 struct render_args {
-	int figure; /* -1: the one that fits the trace */
+	const struct scene_figure *figure; /* NULL: the one for the trace */
 	const char *trace_file;
 	const char *step; /* "last", a 1-based number, or NULL (last) */
 	float t;
@@ -152,8 +152,8 @@ static int parse(struct render_args *a, struct run_request *o, int argc,
 		if (once(a, base))
 			return 2;
 		if ((v = value_of(argc, argv, &i, "--figure"))) {
-			a->figure = scene_figure_from_name(v);
-			if (a->figure < 0)
+			a->figure = scene_figure_find(v);
+			if (!a->figure)
 				return usage(
 					"--figure '%s': use 9.1, 9.5 or 9.10",
 					v);
@@ -278,7 +278,7 @@ static int pick_step(const struct render_args *a, const struct trace *t,
 static int check_focus(const struct render_args *a, const struct trace *t,
                        const struct scene_view *v)
 {
-	const char *fig = scene_figure_name(v->figure);
+	const char *fig = v->figure->name;
 	if (a->level >= 0) {
 		size_t levels = scene_view_level_count(t, v->figure);
 		if (levels == 0) {
@@ -310,7 +310,7 @@ static int check_focus(const struct render_args *a, const struct trace *t,
 		}
 		if ((size_t)a->block >= blocks) {
 			char where[64];
-			if (v->figure == SCENE_FIGURE_9_10)
+			if (v->figure->level_count)
 				snprintf(where, sizeof(where), "level %d",
 				         v->focus_level > 0 ? v->focus_level
 				                            : 0);
@@ -333,7 +333,6 @@ static int check_focus(const struct render_args *a, const struct trace *t,
 int render_main(int argc, char **argv)
 {
 	struct render_args a = {
-		.figure = -1,
 		.t = 1.0f,
 		.width = 1280,
 		.height = 720,
@@ -367,8 +366,7 @@ int render_main(int argc, char **argv)
 
 	struct scene_view v;
 	scene_view_defaults(&v, a.width, a.height);
-	v.figure = a.figure >= 0 ? (enum scene_figure)a.figure
-	                         : scene_figure_for(t);
+	v.figure = a.figure ? a.figure : scene_figure_for(t);
 	if ((ret = pick_step(&a, t, &v.step)) != 0)
 		goto done;
 	v.t = a.t;

@@ -7,12 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hier.h"
-
 void scene_view_defaults(struct scene_view *v, int width, int height)
 {
 	memset(v, 0, sizeof(*v));
-	v->figure = SCENE_FIGURE_9_1;
+	v->figure = scene_figure_at(0);
 	v->t = 1.0f;
 	v->width = width;
 	v->height = height;
@@ -28,77 +26,20 @@ void scene_view_defaults(struct scene_view *v, int width, int height)
 	v->ask_level = -1;
 }
 
-enum scene_figure scene_figure_for(const struct trace *t)
-{
-	if (t->family == TRACE_FAMILY_HIERARCHICAL || t->level_count > 1)
-		return SCENE_FIGURE_9_10;
-	/* the work-efficient scan of section 9.4 draws its trees as Figure
-	 * 9.5 */
-	if (strcmp(t->book_section, "9.4") == 0)
-		return SCENE_FIGURE_9_5;
-	return SCENE_FIGURE_9_1;
-}
-
-static const char *const figure_names[SCENE_FIGURE_COUNT] = {"9.1", "9.5",
-                                                             "9.10"};
-
-const char *scene_figure_name(enum scene_figure f)
-{
-	return (unsigned)f < SCENE_FIGURE_COUNT ? figure_names[f] : "?";
-}
-
-int scene_figure_from_name(const char *name)
-{
-	for (int i = 0; name && i < SCENE_FIGURE_COUNT; i++)
-		if (strcmp(figure_names[i], name) == 0)
-			return i;
-	return -1;
-}
-
-const char *scene_figure_algorithm(enum scene_figure f)
-{
-	switch (f) {
-	case SCENE_FIGURE_9_5:
-		return "brent-kung";
-	case SCENE_FIGURE_9_10:
-		return "hierarchical";
-	default:
-		return "kogge-stone";
-	}
-}
-
-uint32_t scene_figure_section(size_t n, uint32_t max_section)
-{
-	/* Figure 9.10 of the book: 16 values in four sections of 4. */
-	uint32_t s = 2;
-	while ((size_t)s * 4 < n && s * 2 <= max_section)
-		s *= 2;
-	return s;
-}
-
 size_t scene_view_step_count(const struct trace *t)
 {
 	return t->step_count > 0 ? t->step_count : 1;
 }
 
-size_t scene_view_level_count(const struct trace *t, enum scene_figure figure)
+size_t scene_view_level_count(const struct trace *t,
+                              const struct scene_figure *figure)
 {
-	return figure == SCENE_FIGURE_9_10 ? t->level_count : 0;
+	return figure->level_count ? figure->level_count(t) : 0;
 }
 
 size_t scene_view_block_count(const struct trace *t, const struct scene_view *v)
 {
-	if (v->figure != SCENE_FIGURE_9_10)
-		return scene_view_grid_blocks(t, v->step);
-	if (t->level_count == 0 || t->n == 0)
-		return 0;
-	/* the level scene_view_hier_build draws */
-	uint32_t level = 0;
-	if (v->focus_level > 0)
-		level = (size_t)v->focus_level < t->level_count
-		                ? (uint32_t)v->focus_level
-		                : (uint32_t)t->level_count - 1;
-	return scene_hier_level_blocks(t, level);
+	return v->figure->block_count(t, v);
 }
 
 /* Sizes follow the viewport's height, but a narrow window counts as the
@@ -162,19 +103,7 @@ int scene_view_build(struct scene *s, const struct trace *t,
 	sizes(&c);
 	layout(&c);
 
-	int r = 0;
-	switch (v->figure) {
-	case SCENE_FIGURE_9_1:
-	case SCENE_FIGURE_9_5:
-		r = scene_view_grid_build(&c);
-		break;
-	case SCENE_FIGURE_9_10:
-		r = scene_view_hier_build(&c);
-		break;
-	default:
-		snprintf(err, err_size, "unknown figure %d", (int)v->figure);
-		return -1;
-	}
+	int r = v->figure->build(&c);
 	if (v->panel)
 		scene_view_panel_build(&c);
 	if (v->controls)
