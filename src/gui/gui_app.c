@@ -211,6 +211,9 @@ static void frame_view(const struct gui_app *app, struct scene_view *v,
 	v->playing = app->pb.playing;
 	v->speed = (float)gui_playback_speed_factor(app->pb.speed);
 	v->hover = app->hover;
+	v->zoom = app->zoom;
+	v->pan_x = app->pan_x;
+	v->pan_y = app->pan_y;
 	v->sources = app->sources;
 	/* the window's Edit and ? buttons sit in the view's top right corner */
 	gui_overlay_corner(app, &v->corner_w, &v->corner_h);
@@ -358,6 +361,14 @@ int gui_app_build(struct gui_app *app)
 	}
 	app->view_width = app->width - panel_w;
 	frame_view(app, &v, app->view_width);
+	/* the view lays out and zooms; the window keeps the pan it allows
+	 * and the area a wheel or a drag acts on */
+	struct scene_view_layout lay;
+	scene_view_layout(&v, th, &lay);
+	scene_view_clamp_pan(&lay, app->zoom, &app->pan_x, &app->pan_y);
+	v.pan_x = app->pan_x;
+	v.pan_y = app->pan_y;
+	app->figure_area = lay.zoom_area;
 	if (app->view_width == 0) {
 		scene_reset(app->scene, app->width, app->height,
 		            scene_theme_color(th, SCENE_ROLE_BACKGROUND));
@@ -366,8 +377,9 @@ int gui_app_build(struct gui_app *app)
 		scene_reset(app->scene, app->width, app->height,
 		            scene_theme_color(th, SCENE_ROLE_BACKGROUND));
 		gui_overlay_message(app, err);
+		app->figure_area = (struct scene_rect){
+			0, 0, (float)app->view_width, (float)app->height};
 	}
-	gui_overlay_zoom(app, app->width - panel_w);
 	app->scene->width = app->width;
 	app->scene->height = app->height;
 	if (panel_w > 0 && app->panel.build) {

@@ -82,6 +82,11 @@ struct scene_view {
 	 * own buttons, in px (0 x 0: none): the view's text stays out of it,
 	 * moving below it when it does not fit beside it. */
 	float corner_w, corner_h;
+	/* The figure's zoom (1: as laid out) and pan in px, about the top
+	 * left of its zoom area (scene_view_layout.zoom_area); the panel and
+	 * controls stay as they are. scene_view_clamp_pan keeps the pan in
+	 * range. */
+	float zoom, pan_x, pan_y;
 	/* While a question asks for a count: no addition, hazard or early
 	 * read count appears anywhere in the frame (counts are otherwise
 	 * those so far, never the run's total). */
@@ -94,9 +99,45 @@ struct scene_view {
 	int ask_level;
 };
 
+/* The text and line sizes of a frame: they follow the viewport's height,
+ * but a narrow one counts as the height a 16:9 screen of its width would
+ * have. The window's own items (status line, buttons, dialogs) use them
+ * too, so they match the view beside a side panel. */
+struct scene_view_sizes {
+	float body;     /* body text px */
+	float min_text; /* the smallest text: the theme's floor, or half the
+	                 * body size on big screens */
+	float small;    /* captions, never below min_text */
+	float title;    /* headings */
+	float lw;       /* line thickness */
+	float pad;      /* spacing unit */
+};
+void scene_view_sizes(const struct scene_theme *th, int width, int height,
+                      struct scene_view_sizes *z);
+
+/* Where a frame's parts lie: what scene_view_build draws where, for the
+ * window to hit-test, zoom and place its own items without looking into
+ * the scene. */
+struct scene_view_layout {
+	struct scene_view_sizes sizes;
+	struct scene_rect fig;      /* the figure, inside its margin */
+	struct scene_rect panel;    /* the side panel (empty when off) */
+	struct scene_rect controls; /* the controls bar (empty when off) */
+	/* What zoom and pan move within: the viewport left of the panel and
+	 * above the controls' buttons. */
+	struct scene_rect zoom_area;
+};
+/* The layout of v (its size, panel and controls switches) in theme th. */
+void scene_view_layout(const struct scene_view *v, const struct scene_theme *th,
+                       struct scene_view_layout *l);
+/* Keeps a pan at `zoom` within l's zoom area: the zoomed figure covers it
+ * (no pan past its edges). */
+void scene_view_clamp_pan(const struct scene_view_layout *l, float zoom,
+                          float *pan_x, float *pan_y);
+
 /* Fills v with defaults: the figure for the trace is not known here, so
  * the table's first; step 0, t = 1, values, overview, panel and controls
- * on, speed 1, counts shown, no element asked about. */
+ * on, speed 1, zoom 1 and no pan, counts shown, no element asked about. */
 void scene_view_defaults(struct scene_view *v, int width, int height);
 
 /* The figures, in the table's order (the window's keys 1, 2, 3...). */
