@@ -20,9 +20,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gui_presenter.h"
+#include "lesson_gui_presenter.h"
 #include "gui_test_util.h"
-#include "lesson_colors.h"
+#include "lesson_gui_colors.h"
 #include "lesson_gui.h"
 #include "lesson_manifest.h"
 #include "lesson_progress.h"

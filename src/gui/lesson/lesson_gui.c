@@ -3,14 +3,14 @@
  * loads the lesson, runs its traces, resumes the student's progress, then
  * opens the window with the lesson panel beside the view (and, with two
  * displays, the presenter's window). Depends on lesson_gui.h, the window,
- * gui_presenter.h, the lesson layer and the views' kernel sources. */
+ * lesson_gui_presenter.h, the lesson layer and the views' kernel sources. */
 #include "lesson_gui.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "gui_presenter.h"
+#include "lesson_gui_presenter.h"
 #include "gui_window.h"
 #include "lesson_manifest.h"
 #include "lesson_progress.h"

@@ -1,11 +1,11 @@
-/* gui_presenter.h - the lecturer's window for a lesson given with two
+/* lesson_gui_presenter.h - the lecturer's window for a lesson given with two
  * displays: the projector shows the figure (and the narration), the laptop
  * this window with the slide's notes, every answer, the next slide and a
  * timer. Drawn with the same scenes and render layer as the main window;
  * its keys drive the lesson too. Depends on SDL2, the render layer and
  * lesson_gui.h. */
-#ifndef SCANVIZ_GUI_PRESENTER_H
-#define SCANVIZ_GUI_PRESENTER_H
+#ifndef SCANVIZ_LESSON_GUI_PRESENTER_H
+#define SCANVIZ_LESSON_GUI_PRESENTER_H
 
 #include <stdbool.h>
 #include <stddef.h>

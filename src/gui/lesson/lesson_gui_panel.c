@@ -1,4 +1,4 @@
-/* lesson_panel.c - lesson mode's side panel: installs itself through the
+/* lesson_gui_panel.c - lesson mode's side panel: installs itself through the
  * app's side-panel seam, shows each slide's trace and view, keeps the
  * animation inside the slide's steps and before any unanswered question,
  * and turns keys into slides, steps and answers. Progress is saved on
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "gui_frame_log.h"
-#include "gui_presenter.h"
+#include "lesson_gui_presenter.h"
 #include "lesson_eval.h"
 
 /* The app frees the traces it plays; the player keeps its own, so the app

@@ -159,7 +159,7 @@ float lesson_panel_button(struct scene *s, const struct scene_text_metrics *m,
                           const struct scene_theme *th, const char *label,
                           float x, float cy, float size, int control, bool on);
 
-/* lesson_layout.c: the narration's width in a w x h window, the figure
+/* lesson_gui_layout.c: the narration's width in a w x h window, the figure
  * keeping the width it needs (the view's code panel goes first), and the
  * narration's type size, in proportion to the figure's. */
 int lesson_layout_width(struct lesson_panel *lp, int w, int h);
@@ -167,7 +167,7 @@ float lesson_layout_text_px(const struct lesson_panel *lp,
                             const struct scene_theme *th, int w, int h,
                             int panel_w);
 
-/* lesson_nav.c: other lessons. Where lesson_nav_open starts one. */
+/* lesson_gui_nav.c: other lessons. Where lesson_nav_open starts one. */
 enum lesson_nav_where {
 	LESSON_NAV_FIRST = 0, /* its first slide */
 	LESSON_NAV_LAST,      /* its last slide (coming back from the next) */

@@ -1,4 +1,4 @@
-/* lesson_layout.c - lesson mode puts the figure first: the narration beside
+/* lesson_gui_layout.c - lesson mode puts the figure first: the narration beside
  * it takes what the figure does not need. The figure "fits" when the view
  * labels every element (no heat strips) at the slide trace's widest
  * labels; to get there the view's code panel goes first, then the

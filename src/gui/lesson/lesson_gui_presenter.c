@@ -1,10 +1,10 @@
-/* gui_presenter.c - the presenter's window (gui_presenter.h): found with
+/* lesson_gui_presenter.c - the presenter's window (lesson_gui_presenter.h): found with
  * SDL_GetNumVideoDisplays, placed on the laptop's display while the lesson
  * goes to the projector, redrawn after each main frame and once a second
  * for its timer (an SDL timer posting a registered event, so the window
- * loop still sleeps between). Depends on gui_presenter.h, SDL2, the render
+ * loop still sleeps between). Depends on lesson_gui_presenter.h, SDL2, the render
  * layer and the views' scene and theme. */
-#include "gui_presenter.h"
+#include "lesson_gui_presenter.h"
 
 #include <math.h>
 #include <stdio.h>
