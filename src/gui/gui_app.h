@@ -58,6 +58,11 @@ struct gui_side_panel {
 	 * with help_only they replace the window's own rows. */
 	const char *const *(*help)(void *ctx);
 	bool help_only;
+	/* While the panel has the whole window (no view beside it): the
+	 * window's title (NULL: "scanviz"), and what screenshots are named,
+	 * NAME-YYYYmmdd-HHMMSS-K.png (NULL: as the view's). Borrowed. */
+	const char *title;
+	const char *shot_name;
 	/* A second window the panel keeps (the lessons' presenter view): the
 	 * window loop offers it every event first (true: it was that
 	 * window's) and tells it after each frame of the main window. */
