@@ -122,7 +122,9 @@ struct gui_app {
 	int window_w, window_h;
 	int view_width;           /* width less the side panel, last frame */
 	float zoom, pan_x, pan_y; /* of the figure; 1, 0, 0 is the layout */
-	struct scene_rect figure_area; /* where the figure lies, last frame */
+	/* what zoom and pan act on (scene_view_layout's zoom_area), last
+	 * frame */
+	struct scene_rect figure_area;
 
 	/* The pointer, in drawable px. */
 	float mouse_x, mouse_y;

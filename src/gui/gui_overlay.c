@@ -14,13 +14,17 @@
 /* The card names the editor's limit on R in words. */
 _Static_assert(GUI_EDITOR_RANDOM_MAX == 65536u, "the R row says 65536");
 
+/* The figure keys' row, from the views' table (gui_help_rows): "1  /  2
+ * /  3" and "Figure 9.1 / 9.5 / 9.10". */
+static char figure_keys[64], figure_names[80];
+
 static const struct gui_help_row help_rows[] = {
 	{"Space", "play / pause"},
 	{"\u2192  or  Page Down", "next step (animated)"},
 	{"\u2190  or  Page Up", "previous step (instant)"},
 	{"Home  /  End", "first / last step"},
 	{"+  /  \u2212", "faster / slower (0.25\u00d7 to 4\u00d7)"},
-	{"1  /  2  /  3", "Figure 9.1 / 9.5 / 9.10"},
+	{figure_keys, figure_names},
 	{"L", "label values or input ranges (x0..x3)"},
 	{"E", "edit the input: values, N, section, algorithm"},
 	{"R", "new random values, same N (at most 65536)"},
@@ -37,6 +41,18 @@ static const struct gui_help_row help_rows[] = {
 
 const struct gui_help_row *gui_help_rows(size_t *count)
 {
+	size_t used = 0;
+	for (size_t i = 0; i < scene_figure_count(); i++) {
+		int k = snprintf(figure_keys + used, sizeof(figure_keys) - used,
+		                 "%s%c", i ? "  /  " : "",
+		                 scene_figure_at(i)->key);
+		if (k < 0 || (size_t)k >= sizeof(figure_keys) - used)
+			break;
+		used += (size_t)k;
+	}
+	int k = snprintf(figure_names, sizeof(figure_names), "Figure ");
+	scene_figure_names(" / ", figure_names + k,
+	                   sizeof(figure_names) - (size_t)k);
 	*count = sizeof(help_rows) / sizeof(help_rows[0]);
 	return help_rows;
 }
