@@ -475,7 +475,7 @@ static void lecturer_and_presenter_answers(void **state)
 		for (size_t s = 0; s < lp->lesson->slide_count; s++) {
 			go_to_slide(app, lp, s);
 			const struct lesson_slide *sl = &lp->lesson->slides[s];
-			assert_int_equal(gui_presenter_build(
+			assert_int_equal(lesson_gui_presenter_build(
 						 lp, pres, 1280, 720,
 						 app->theme,
 						 &scene_metrics_estimate, 65),

@@ -290,8 +290,8 @@ int lesson_gui_main(int argc, char **argv)
 	p = NULL;
 	struct lesson_panel *lp = app->panel.ctx;
 	lesson_panel_set_backend(lp, a.backend);
-	if (gui_presenter_setup(lp, gui_window_sdl(w), gui_window_fonts(w), err,
-	                        sizeof(err)))
+	if (lesson_gui_presenter_setup(lp, gui_window_sdl(w),
+	                               gui_window_fonts(w), err, sizeof(err)))
 		fprintf(stderr, "scanviz: %s; the lesson goes on without it\n",
 		        err);
 	sources = scene_source_set_load();

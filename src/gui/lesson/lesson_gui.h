@@ -51,7 +51,7 @@ struct lesson_list_entry {
 	bool started;
 };
 
-struct gui_presenter;
+struct lesson_gui_presenter;
 
 /* The panel's state. It borrows the app; it owns the lesson and player. */
 struct lesson_panel {
@@ -91,7 +91,7 @@ struct lesson_panel {
 	} layout;
 
 	/* With two displays: the lecturer's window on the laptop. */
-	struct gui_presenter *presenter;
+	struct lesson_gui_presenter *presenter;
 };
 
 /* Creates the panel around a loaded lesson and its player (ownership of

@@ -263,21 +263,22 @@ static bool panel_window_event(void *ctx, struct gui_app *app,
                                const SDL_Event *e)
 {
 	struct lesson_panel *lp = ctx;
-	return lp->presenter && gui_presenter_event(lp->presenter, app, e);
+	return lp->presenter &&
+	       lesson_gui_presenter_event(lp->presenter, app, e);
 }
 
 static void panel_drawn(void *ctx, struct gui_app *app)
 {
 	struct lesson_panel *lp = ctx;
 	(void)app;
-	gui_presenter_draw(lp->presenter);
+	lesson_gui_presenter_draw(lp->presenter);
 }
 
 static void panel_destroy(void *ctx)
 {
 	struct lesson_panel *lp = ctx;
 	lesson_panel_save(lp);
-	gui_presenter_destroy(lp->presenter);
+	lesson_gui_presenter_destroy(lp->presenter);
 	lesson_player_destroy(lp->player);
 	lesson_destroy(lp->lesson);
 	scene_destroy(lp->probe);

@@ -298,7 +298,7 @@ static bool on_key(struct lesson_panel *lp, const SDL_KeyboardEvent *k)
 		if (lp->presenter) {
 			/* Two displays: the notes and answers stay off the
 			 * projector, in the presenter's window. */
-			gui_presenter_show(lp->presenter);
+			lesson_gui_presenter_show(lp->presenter);
 			gui_app_status(lp->app, false,
 			               "The lecturer view is the presenter "
 			               "window on the other display.");
