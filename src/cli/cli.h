@@ -30,21 +30,23 @@ int cli_lessons_main(int argc, char **argv);
 int cli_bench_main(int argc, char **argv);
 
 struct run_request;
+struct scene_figure;
 struct trace;
 
 /* What a command line asks to show, besides its run options. */
 struct cli_trace_args {
 	const char *trace_file; /* a JSON trace to replay; NULL: a run */
-	int figure;             /* enum scene_figure, or -1: none asked for */
+	/* a row of the views' table, or NULL: none asked for */
+	const struct scene_figure *figure;
 	const char *who;        /* what messages start with: "scanviz render" */
 };
 
 /* The trace the window (`scanviz`) and `scanviz render` show: a->trace_file
  * read (the run options unused), or the run options `o` (parsed, not yet
  * finished) finished and run with the figure's defaults where the command
- * line left them out: without --algo, scene_figure_algorithm(figure); for
- * Figure 9.10 of a hierarchical algorithm without --section,
- * scene_figure_section() of the input's length. Returns 0 with *t a new
+ * line left them out: without --algo, the figure's algorithm; for a
+ * figure with a default section (9.10) of a hierarchical algorithm without
+ * --section, that section size for the input's length. Returns 0 with *t a new
  * trace (the caller frees it; o keeps its input, freed by
  * run_request_free), or the exit code after one line on stderr:
  * 2 bad usage or input, 3 a backend that is not available or a build that

@@ -378,7 +378,7 @@ static int pick_step(const struct render_args *a, const struct trace *t,
 static int check_focus(const struct render_args *a, const struct trace *t,
                        const struct scene_view *v)
 {
-	const char *fig = scene_figure_name(v->figure);
+	const char *fig = v->figure->name;
 	if (a->level >= 0) {
 		size_t levels = scene_view_level_count(t, v->figure);
 		if (levels == 0) {
@@ -410,7 +410,7 @@ static int check_focus(const struct render_args *a, const struct trace *t,
 		}
 		if ((size_t)a->block >= blocks) {
 			char where[64];
-			if (v->figure == SCENE_FIGURE_9_10)
+			if (v->figure->level_count)
 				snprintf(where, sizeof(where), "level %d",
 				         v->focus_level > 0 ? v->focus_level
 				                            : 0);
@@ -525,8 +525,7 @@ int cli_render_main(int argc, char **argv)
 
 	struct scene_view v;
 	scene_view_defaults(&v, width, height);
-	v.figure = a.show.figure >= 0 ? (enum scene_figure)a.show.figure
-	                              : scene_figure_for(t);
+	v.figure = a.show.figure ? a.show.figure : scene_figure_for(t);
 	if ((ret = pick_step(&a, t, &v.step)) != 0)
 		goto done;
 	v.t = a.t;

@@ -54,13 +54,12 @@ int cli_trace_load(const struct cli_trace_args *a, struct run_request *o,
 	*t = NULL;
 	if (a->trace_file)
 		return read_trace(a, t);
-	if (!run_request_given(o, "algo") && a->figure >= 0)
-		o->algorithm = scan_algorithm_find(
-			scene_figure_algorithm((enum scene_figure)a->figure));
+	if (!run_request_given(o, "algo") && a->figure)
+		o->algorithm = scan_algorithm_find(a->figure->algorithm);
 	/* Figure 9.10 of a hierarchical algorithm without --section: the
 	 * figure's sections, in the one check of the request */
-	if (a->figure == SCENE_FIGURE_9_10)
-		o->default_section = scene_figure_section;
+	if (a->figure && a->figure->default_section)
+		o->default_section = a->figure->default_section;
 	int rc = run_request_finish(o);
 	if (rc != 0)
 		return rc;

@@ -177,8 +177,7 @@ int cli_window_main(int argc, char **argv)
 		goto done;
 
 	struct gui_config cfg = {
-		.figure = a.figure >= 0 ? (enum scene_figure)a.figure
-	                                : scene_figure_for(t),
+		.figure = a.figure ? a.figure : scene_figure_for(t),
 		.theme = a.theme,
 		.projection = a.projection,
 		.fullscreen = a.fullscreen,

@@ -27,7 +27,7 @@ void cli_window_options_init(struct cli_window_options *o,
 {
 	memset(o, 0, sizeof(*o));
 	o->kind = kind;
-	o->figure = -1;
+	o->figure = NULL;
 }
 
 bool cli_is_window_option(int c)
@@ -61,8 +61,8 @@ int cli_window_option_set(struct cli_window_options *o, int c,
 	bool window = o->kind == CLI_WINDOW;
 	switch (c) {
 	case CLI_WINDOW_FIGURE:
-		o->figure = scene_figure_from_name(value);
-		if (o->figure >= 0)
+		o->figure = scene_figure_find(value);
+		if (o->figure)
 			return 0;
 		snprintf(err, err_size,
 		         "%s: --figure '%s' is unknown: use 9.1, 9.5 or 9.10",

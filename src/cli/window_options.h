@@ -29,9 +29,11 @@ enum cli_window_kind {
 	                dark or projection */
 };
 
+struct scene_figure;
+
 struct cli_window_options {
 	enum cli_window_kind kind;
-	int figure;             /* enum scene_figure; -1: none asked for */
+	const struct scene_figure *figure; /* NULL: none asked for */
 	const char *trace_path; /* --trace; NULL: a run */
 	const char *theme;      /* NULL: light */
 	const char *screenshot_dir;

@@ -211,6 +211,9 @@ static void frame_view(const struct gui_app *app, struct scene_view *v,
 	v->playing = app->pb.playing;
 	v->speed = (float)gui_playback_speed_factor(app->pb.speed);
 	v->hover = app->hover;
+	v->zoom = app->zoom;
+	v->pan_x = app->pan_x;
+	v->pan_y = app->pan_y;
 	v->sources = app->sources;
 	/* the window's Edit and ? buttons sit in the view's top right corner */
 	gui_overlay_corner(app, &v->corner_w, &v->corner_h);
@@ -229,7 +232,7 @@ static uint32_t max_section(const struct gui_editor *ed,
 	        ->max_section;
 }
 
-static bool view_builds(struct gui_app *app, enum scene_figure figure,
+static bool view_builds(struct gui_app *app, const struct scene_figure *figure,
                         char *err, size_t err_size)
 {
 	struct scene_view v;
@@ -246,17 +249,17 @@ static bool view_builds(struct gui_app *app, enum scene_figure figure,
 	return rc == 0;
 }
 
-bool gui_app_set_figure(struct gui_app *app, enum scene_figure figure)
+bool gui_app_set_figure(struct gui_app *app, const struct scene_figure *figure)
 {
 	char err[256];
-	if ((unsigned)figure >= SCENE_FIGURE_COUNT)
+	if (!figure)
 		return false;
 	if (figure == app->view.figure)
 		return false;
 	if (app->live && scene_figure_for(app->trace) != figure) {
 		/* Run the algorithm the figure draws on the same input. */
 		const struct scan_algorithm *a =
-			scan_algorithm_find(scene_figure_algorithm(figure));
+			scan_algorithm_find(figure->algorithm);
 		struct gui_editor *ed = &app->editor;
 		size_t saved_algorithm = ed->algorithm;
 		char saved_section[sizeof(ed->section)];
@@ -264,13 +267,13 @@ bool gui_app_set_figure(struct gui_app *app, enum scene_figure figure)
 		for (size_t i = 0; i < scan_algorithm_count(); i++)
 			if (scan_algorithm_at(i) == a)
 				ed->algorithm = i;
-		if (figure == SCENE_FIGURE_9_10 && a->hierarchical)
+		if (figure->default_section && a->hierarchical)
 			snprintf(ed->section, sizeof(ed->section), "%u",
-			         scene_figure_section(app->trace->n,
-			                              max_section(ed, a)));
+			         figure->default_section(app->trace->n,
+			                                 max_section(ed, a)));
 		else
 			ed->section[0] = '\0';
-		enum scene_figure old = app->view.figure;
+		const struct scene_figure *old = app->view.figure;
 		app->view.figure = figure;
 		if (!gui_app_rerun(app)) {
 			app->view.figure = old;
@@ -283,8 +286,7 @@ bool gui_app_set_figure(struct gui_app *app, enum scene_figure figure)
 		return true;
 	}
 	if (!view_builds(app, figure, err, sizeof(err))) {
-		gui_app_status(app, true, "Figure %s: %s",
-		               scene_figure_name(figure), err);
+		gui_app_status(app, true, "Figure %s: %s", figure->name, err);
 		return false;
 	}
 	app->view.figure = figure;
@@ -328,7 +330,7 @@ bool gui_app_rerun(struct gui_app *app)
 	run_request_free(&o);
 	/* The figure follows the algorithm the editor chose, unless the
 	 * caller (gui_app_set_figure) already set the one it ran for. */
-	enum scene_figure fig = scene_figure_for(t);
+	const struct scene_figure *fig = scene_figure_for(t);
 	bool keep_figure = app->view.figure == fig;
 	gui_app_set_trace(app, t, true, NULL);
 	if (!keep_figure)
@@ -359,6 +361,14 @@ int gui_app_build(struct gui_app *app)
 	}
 	app->view_width = app->width - panel_w;
 	frame_view(app, &v, app->view_width);
+	/* the view lays out and zooms; the window keeps the pan it allows
+	 * and the area a wheel or a drag acts on */
+	struct scene_view_layout lay;
+	scene_view_layout(&v, th, &lay);
+	scene_view_clamp_pan(&lay, app->zoom, &app->pan_x, &app->pan_y);
+	v.pan_x = app->pan_x;
+	v.pan_y = app->pan_y;
+	app->figure_area = lay.zoom_area;
 	if (app->view_width == 0) {
 		scene_reset(app->scene, app->width, app->height,
 		            scene_theme_color(th, SCENE_ROLE_BACKGROUND));
@@ -367,8 +377,9 @@ int gui_app_build(struct gui_app *app)
 		scene_reset(app->scene, app->width, app->height,
 		            scene_theme_color(th, SCENE_ROLE_BACKGROUND));
 		gui_overlay_message(app, err);
+		app->figure_area = (struct scene_rect){
+			0, 0, (float)app->view_width, (float)app->height};
 	}
-	gui_overlay_zoom(app, app->width - panel_w);
 	app->scene->width = app->width;
 	app->scene->height = app->height;
 	if (panel_w > 0 && app->panel.build) {

@@ -58,6 +58,11 @@ struct gui_side_panel {
 	 * with help_only they replace the window's own rows. */
 	const char *const *(*help)(void *ctx);
 	bool help_only;
+	/* While the panel has the whole window (no view beside it): the
+	 * window's title (NULL: "scanviz"), and what screenshots are named,
+	 * NAME-YYYYmmdd-HHMMSS-K.png (NULL: as the view's). Borrowed. */
+	const char *title;
+	const char *shot_name;
 	/* A second window the panel keeps (the lessons' presenter view): the
 	 * window loop offers it every event first (true: it was that
 	 * window's) and tells it after each frame of the main window. */
@@ -80,7 +85,7 @@ enum gui_request {
 
 /* What the app was started with, besides the trace. */
 struct gui_config {
-	enum scene_figure figure;
+	const struct scene_figure *figure;
 	const char *theme; /* "light" or "dark"; NULL: light */
 	bool projection;
 	bool fullscreen;
@@ -117,7 +122,9 @@ struct gui_app {
 	int window_w, window_h;
 	int view_width;           /* width less the side panel, last frame */
 	float zoom, pan_x, pan_y; /* of the figure; 1, 0, 0 is the layout */
-	struct scene_rect figure_area; /* where the figure lies, last frame */
+	/* what zoom and pan act on (scene_view_layout's zoom_area), last
+	 * frame */
+	struct scene_rect figure_area;
 
 	/* The pointer, in drawable px. */
 	float mouse_x, mouse_y;
@@ -192,11 +199,11 @@ int gui_app_build(struct gui_app *app);
 void gui_app_seek(struct gui_app *app, size_t step);
 
 /* Switches figure. A live trace whose algorithm does not fit the figure is
- * re-run with the figure's algorithm (scene_figure_algorithm: 9.1
+ * re-run with the figure's algorithm (its row's `algorithm`: 9.1
  * kogge-stone, 9.5 brent-kung, 9.10 hierarchical, in the sections of
  * scene_figure_section); a replayed one keeps its trace. Returns true when the
  * figure changed; otherwise the status line says why not. */
-bool gui_app_set_figure(struct gui_app *app, enum scene_figure figure);
+bool gui_app_set_figure(struct gui_app *app, const struct scene_figure *figure);
 
 /* Re-runs the editor's options (validated by the options library) and
  * plays the new trace. Returns true on success; otherwise the editor and

@@ -148,6 +148,22 @@ static void on_control(struct gui_app *app, const struct scene_tag *tag)
 	}
 }
 
+/* A digit, on the main row or the keypad, shows the figure whose row in
+ * the views' table has that key. */
+static bool figure_key(struct gui_app *app, SDL_Keycode sym)
+{
+	char key = 0;
+	if (sym >= SDLK_1 && sym <= SDLK_9)
+		key = (char)('1' + (sym - SDLK_1));
+	else if (sym >= SDLK_KP_1 && sym <= SDLK_KP_9)
+		key = (char)('1' + (sym - SDLK_KP_1));
+	const struct scene_figure *f = key ? scene_figure_for_key(key) : NULL;
+	if (!f)
+		return false;
+	gui_app_set_figure(app, f);
+	return true;
+}
+
 static bool on_key(struct gui_app *app, const SDL_KeyboardEvent *k)
 {
 	SDL_Keycode sym = k->keysym.sym;
@@ -190,18 +206,6 @@ static bool on_key(struct gui_app *app, const SDL_KeyboardEvent *k)
 	case SDLK_KP_MINUS:
 		speed(app, false);
 		return true;
-	case SDLK_1:
-	case SDLK_KP_1:
-		gui_app_set_figure(app, SCENE_FIGURE_9_1);
-		return true;
-	case SDLK_2:
-	case SDLK_KP_2:
-		gui_app_set_figure(app, SCENE_FIGURE_9_5);
-		return true;
-	case SDLK_3:
-	case SDLK_KP_3:
-		gui_app_set_figure(app, SCENE_FIGURE_9_10);
-		return true;
 	case SDLK_0:
 	case SDLK_KP_0:
 		reset_zoom(app);
@@ -237,7 +241,7 @@ static bool on_key(struct gui_app *app, const SDL_KeyboardEvent *k)
 		escape(app);
 		return true;
 	default:
-		return false;
+		return figure_key(app, sym);
 	}
 }
 
@@ -345,7 +349,7 @@ static void on_press(struct gui_app *app)
 		/* A compact row: label the elements around the one clicked (in
 		 * Figure 9.10, zoom into its block at the strip's level). */
 		long el = scene_strip_element(it, app->mouse_x);
-		if (app->view.figure == SCENE_FIGURE_9_10) {
+		if (app->view.figure->level_count) {
 			uint32_t sec = app->trace->section_size
 			                       ? app->trace->section_size
 			                       : 1;

@@ -332,7 +332,8 @@ static void add_tag(int tags[][2], int *n, int level, int band)
 }
 
 static bool put_element(FILE *f, const struct lesson_expr *e,
-                        const struct trace *t, enum scene_figure figure)
+                        const struct trace *t,
+                        const struct scene_figure *figure)
 {
 	long index = e->index, level = 0;
 	int tags[3][2];
@@ -375,8 +376,8 @@ static bool put_element(FILE *f, const struct lesson_expr *e,
 	default:
 		return false;
 	}
-	if (figure != SCENE_FIGURE_9_10) {
-		/* one band, level 0 */
+	if (!figure->level_count) {
+		/* a figure without levels: one band, level 0 */
 		n = 1;
 		tags[0][0] = 0;
 		tags[0][1] = -1;
@@ -389,7 +390,7 @@ static bool put_element(FILE *f, const struct lesson_expr *e,
 }
 
 static void put_question(FILE *f, const struct lesson_panel *lp,
-                         enum scene_figure figure)
+                         const struct scene_figure *figure)
 {
 	size_t q;
 	const struct lesson_question *pending =
@@ -485,10 +486,9 @@ void gui_frame_log_frame(const struct gui_app *app)
 	        app->height, app->projection ? "true" : "false",
 	        app->fullscreen ? "true" : "false",
 	        app->help ? "true" : "false",
-	        app->editor.open ? "true" : "false",
-	        scene_figure_name(app->view.figure), pb->step, pb->step_count,
-	        pb->t, pb->t >= 1.0 ? "true" : "false",
-	        pb->playing ? "true" : "false",
+	        app->editor.open ? "true" : "false", app->view.figure->name,
+	        pb->step, pb->step_count, pb->t,
+	        pb->t >= 1.0 ? "true" : "false", pb->playing ? "true" : "false",
 	        gui_playback_speed_factor(pb->speed));
 	put_string(f, app->status);
 	fprintf(f, ",\"hash\":\"%016" PRIx64 "\",\"lesson\":",

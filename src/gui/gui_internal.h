@@ -24,7 +24,6 @@ void gui_app_notify_step(struct gui_app *app);
 void gui_overlay_message(struct gui_app *app, const char *text);
 /* Scales and moves the figure's items by the app's zoom and pan, within
  * the figure's area of a view `width` px wide; records that area. */
-void gui_overlay_zoom(struct gui_app *app, int width);
 /* Height of the strip the status line takes at the window's bottom (0
  * when there is none); the view is laid out above it. */
 int gui_overlay_status_height(const struct gui_app *app);

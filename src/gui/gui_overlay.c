@@ -14,13 +14,17 @@
 /* The card names the editor's limit on R in words. */
 _Static_assert(GUI_EDITOR_RANDOM_MAX == 65536u, "the R row says 65536");
 
+/* The figure keys' row, from the views' table (gui_help_rows): "1  /  2
+ * /  3" and "Figure 9.1 / 9.5 / 9.10". */
+static char figure_keys[64], figure_names[80];
+
 static const struct gui_help_row help_rows[] = {
 	{"Space", "play / pause"},
 	{"\u2192  or  Page Down", "next step (animated)"},
 	{"\u2190  or  Page Up", "previous step (instant)"},
 	{"Home  /  End", "first / last step"},
 	{"+  /  \u2212", "faster / slower (0.25\u00d7 to 4\u00d7)"},
-	{"1  /  2  /  3", "Figure 9.1 / 9.5 / 9.10"},
+	{figure_keys, figure_names},
 	{"L", "label values or input ranges (x0..x3)"},
 	{"E", "edit the input: values, N, section, algorithm"},
 	{"R", "new random values, same N (at most 65536)"},
@@ -37,26 +41,36 @@ static const struct gui_help_row help_rows[] = {
 
 const struct gui_help_row *gui_help_rows(size_t *count)
 {
+	size_t used = 0;
+	for (size_t i = 0; i < scene_figure_count(); i++) {
+		int k = snprintf(figure_keys + used, sizeof(figure_keys) - used,
+		                 "%s%c", i ? "  /  " : "",
+		                 scene_figure_at(i)->key);
+		if (k < 0 || (size_t)k >= sizeof(figure_keys) - used)
+			break;
+		used += (size_t)k;
+	}
+	int k = snprintf(figure_names, sizeof(figure_names), "Figure ");
+	scene_figure_names(" / ", figure_names + k,
+	                   sizeof(figure_names) - (size_t)k);
 	*count = sizeof(help_rows) / sizeof(help_rows[0]);
 	return help_rows;
 }
 
 void gui_overlay_sizes(const struct gui_app *app, struct gui_sizes *z)
 {
-	const struct scene_theme *th = gui_app_theme(app);
-	/* As the view sizes its text: from its own viewport, so the window's
-	 * items match it beside a side panel too. */
-	int w = app->view_width > 0 ? app->view_width : app->width;
-	int h = app->height;
-	int w16 = (int)((long)w * 9 / 16);
-	if (w16 < h)
-		h = w16;
-	z->th = th;
+	/* the view's sizes, from its own viewport, so the window's items
+	 * match it beside a side panel too */
+	struct scene_view_sizes vz;
+	z->th = gui_app_theme(app);
 	z->m = app->metrics;
-	z->body = scene_theme_text_px(th, h);
-	z->small = fmaxf(th->min_text, roundf(z->body * 0.82f));
-	z->pad = roundf(z->body * 0.5f);
-	z->lw = fmaxf(1.0f, roundf(z->body * th->line_scale * 2.0f) * 0.5f);
+	scene_view_sizes(z->th,
+	                 app->view_width > 0 ? app->view_width : app->width,
+	                 app->height, &vz);
+	z->body = vz.body;
+	z->small = vz.small;
+	z->pad = vz.pad;
+	z->lw = vz.lw;
 }
 
 float gui_text_width(const struct gui_sizes *z, enum scene_font font,
@@ -199,190 +213,6 @@ void gui_overlay_message(struct gui_app *app, const char *text)
 	gui_text_wrap(app->scene, &z, text, z.pad * 4,
 	              (float)app->height * 0.4f, w, z.body,
 	              SCENE_FONT_SANS_BOLD, gui_color(&z, SCENE_ROLE_TEXT), 4);
-}
-
-/* The view's panel: the first box filling the right edge from the top in
- * the panel colour (view_panel_build draws it first). */
-static long find_panel(const struct gui_app *app, int width,
-                       struct scene_rect *panel)
-{
-	const struct scene *s = app->scene;
-	struct scene_color pc =
-		scene_theme_color(gui_app_theme(app), SCENE_ROLE_PANEL);
-	for (size_t i = 0; i < s->count; i++) {
-		const struct scene_item *it = &s->items[i];
-		if (it->kind != SCENE_ITEM_BOX ||
-		    it->tag.kind != SCENE_TAG_NONE)
-			continue;
-		const struct scene_box *b = &it->u.box;
-		if (b->r.y0 <= 0.5f && fabsf(b->r.x1 - (float)width) < 0.5f &&
-		    memcmp(&b->fill, &pc, sizeof(pc)) == 0) {
-			*panel = b->r;
-			return (long)i;
-		}
-	}
-	return -1;
-}
-
-/* Top of the controls bar: above the highest tagged control. */
-static float controls_top(const struct gui_app *app, const struct gui_sizes *z)
-{
-	const struct scene *s = app->scene;
-	float top = (float)app->height;
-	for (size_t i = 0; i < s->count; i++) {
-		const struct scene_item *it = &s->items[i];
-		if (it->tag.kind == SCENE_TAG_CONTROL &&
-		    it->tag.a < GUI_CONTROL_EDIT &&
-		    it->bounds.y0 > (float)app->height * 0.5f &&
-		    it->bounds.y0 < top)
-			top = it->bounds.y0;
-	}
-	return top < (float)app->height ? top - z->pad * 0.5f : top;
-}
-
-/* Inserts a copy of `item` at index `at`, moving the rest up. */
-static void insert_at(struct scene *s, size_t at)
-{
-	if (s->count == 0 || at >= s->count)
-		return;
-	struct scene_item last = s->items[s->count - 1];
-	memmove(&s->items[at + 1], &s->items[at],
-	        (s->count - 1 - at) * sizeof(s->items[0]));
-	s->items[at] = last;
-}
-
-static void scale_item(struct scene *s, struct scene_item *it, float z,
-                       float dx, float dy)
-{
-#define X(v) ((v)*z + dx)
-#define Y(v) ((v)*z + dy)
-	it->bounds = (struct scene_rect){X(it->bounds.x0), Y(it->bounds.y0),
-	                                 X(it->bounds.x1), Y(it->bounds.y1)};
-	switch (it->kind) {
-	case SCENE_ITEM_BOX: {
-		struct scene_box *b = &it->u.box;
-		b->r = (struct scene_rect){X(b->r.x0), Y(b->r.y0), X(b->r.x1),
-		                           Y(b->r.y1)};
-		b->radius *= z;
-		b->stroke_width *= z;
-		break;
-	}
-	case SCENE_ITEM_LINE:
-	case SCENE_ITEM_ARROW: {
-		struct scene_line *l = &it->u.line;
-		l->x0 = X(l->x0);
-		l->y0 = Y(l->y0);
-		l->x1 = X(l->x1);
-		l->y1 = Y(l->y1);
-		l->width *= z;
-		l->head *= z;
-		l->dash *= z;
-		break;
-	}
-	case SCENE_ITEM_POLYLINE:
-	case SCENE_ITEM_POLYGON: {
-		struct scene_path *p = &it->u.path;
-		for (uint32_t k = 0; k < p->count; k++) {
-			struct scene_point *pt = &s->points[p->first + k];
-			pt->x = X(pt->x);
-			pt->y = Y(pt->y);
-		}
-		p->width *= z;
-		break;
-	}
-	case SCENE_ITEM_TEXT: {
-		struct scene_text *t = &it->u.text;
-		t->x = X(t->x);
-		t->y = Y(t->y);
-		t->size *= z;
-		t->width *= z;
-		t->height *= z;
-		break;
-	}
-	default:
-		break;
-	}
-#undef X
-#undef Y
-}
-
-static void clamp_pan(struct gui_app *app)
-{
-	float fw = app->figure_area.x1 - app->figure_area.x0;
-	float fh = app->figure_area.y1 - app->figure_area.y0;
-	float minx = fw - fw * app->zoom, miny = fh - fh * app->zoom;
-	app->pan_x = fminf(0.0f, fmaxf(minx, app->pan_x));
-	app->pan_y = fminf(0.0f, fmaxf(miny, app->pan_y));
-}
-
-void gui_overlay_zoom(struct gui_app *app, int width)
-{
-	struct gui_sizes z;
-	struct scene *s = app->scene;
-	struct scene_rect panel = {(float)width, 0, (float)width,
-	                           (float)app->height};
-	gui_overlay_sizes(app, &z);
-	long first_chrome = find_panel(app, width, &panel);
-	float ctl = controls_top(app, &z);
-	app->figure_area = (struct scene_rect){0, 0, panel.x0, ctl};
-	clamp_pan(app);
-	if (app->zoom == 1.0f && app->pan_x == 0.0f && app->pan_y == 0.0f)
-		return;
-	if (first_chrome < 0)
-		first_chrome = (long)s->count; /* no panel: every view item */
-
-	/* Where the hovered item was, to move the view's tooltip with it. */
-	struct scene_rect hover_before = {0}, hover_after = {0};
-	bool hovered = false;
-	for (long i = 0; i < first_chrome; i++) {
-		struct scene_item *it = &s->items[i];
-		if (app->hover.kind != SCENE_TAG_NONE &&
-		    memcmp(&it->tag, &app->hover, sizeof(it->tag)) == 0 &&
-		    !hovered) {
-			hovered = true;
-			hover_before = it->bounds;
-			scale_item(s, it, app->zoom, app->pan_x, app->pan_y);
-			hover_after = it->bounds;
-			continue;
-		}
-		scale_item(s, it, app->zoom, app->pan_x, app->pan_y);
-	}
-	/* The view's tooltip is its last box in the tooltip colour and the
-	 * text after it: it follows the element it describes. */
-	struct scene_color tip = gui_color(&z, SCENE_ROLE_TOOLTIP);
-	for (size_t i = s->count; hovered && i-- > (size_t)first_chrome;) {
-		struct scene_item *it = &s->items[i];
-		if (it->kind == SCENE_ITEM_BOX &&
-		    memcmp(&it->u.box.fill, &tip, sizeof(tip)) == 0) {
-			float dx = (hover_after.x0 + hover_after.x1 -
-			            hover_before.x0 - hover_before.x1) *
-			           0.5f;
-			float dy = hover_after.y0 - hover_before.y0;
-			float w = it->bounds.x1 - it->bounds.x0;
-			float nx = fminf(fmaxf(it->bounds.x0 + dx, 0.0f),
-			                 (float)width - w);
-			float ny = fminf(fmaxf(it->bounds.y0 + dy, 0.0f),
-			                 ctl - (it->bounds.y1 - it->bounds.y0));
-			dx = nx - it->bounds.x0;
-			dy = ny - it->bounds.y0;
-			for (size_t k = i; k < s->count; k++)
-				scale_item(s, &s->items[k], 1.0f, dx, dy);
-			break;
-		}
-	}
-	/* The zoomed figure stays in its area: the panel's own background
-	 * covers its right; a band in the background colour covers the
-	 * controls' strip and the top margin is the window's edge. */
-	float band_top =
-		first_chrome < (long)s->count ? fminf(ctl, panel.y1) : ctl;
-	struct scene_item *band = scene_box(
-		s,
-		(struct scene_rect){0, band_top, (float)width,
-	                            (float)app->height},
-		0, scene_theme_color(gui_app_theme(app), SCENE_ROLE_BACKGROUND),
-		(struct scene_color){0, 0, 0, 0}, 0);
-	if (band)
-		insert_at(s, (size_t)first_chrome);
 }
 
 /* Where the window's two buttons go, top right of the view: edit the

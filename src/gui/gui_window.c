@@ -237,13 +237,14 @@ static void sync_size(struct gui_window *w, struct gui_app *app)
 static void update_title(struct gui_window *w, const struct gui_app *app)
 {
 	char title[sizeof(w->title)];
-	if (app->view_width == 0) /* a lesson slide with nothing to show */
-		snprintf(title, sizeof(title), "scanviz - lessons");
+	if (app->view_width == 0) /* the panel has the whole window */
+		snprintf(title, sizeof(title), "%s",
+		         app->panel.title ? app->panel.title : "scanviz");
 	else
 		snprintf(title, sizeof(title),
 		         "scanviz - Figure %s - %s, %zu values - %s",
-		         scene_figure_name(app->view.figure),
-		         app->trace->algorithm, app->trace->n, app->origin);
+		         app->view.figure->name, app->trace->algorithm,
+		         app->trace->n, app->origin);
 	if (strcmp(title, w->title) != 0) {
 		memcpy(w->title, title, sizeof(title));
 		SDL_SetWindowTitle(w->win, title);
@@ -278,6 +279,7 @@ int gui_window_screenshot(struct gui_window *w, struct gui_app *app,
 		gui_app_status(app, true, "screenshot: out of memory");
 		return -1;
 	}
+	update_title(w, app); /* of the frame it writes */
 	time_t now = time(NULL);
 	struct tm tm;
 	localtime_r(&now, &tm);
@@ -286,9 +288,15 @@ int gui_window_screenshot(struct gui_window *w, struct gui_app *app,
 	struct stat st;
 	for (;;) {
 		w->shots++;
-		snprintf(name, sizeof(name), "scanviz-%s-fig%s-step%zu-%u%s",
-		         stamp, scene_figure_name(app->view.figure),
-		         app->pb.step + 1, w->shots, SCREENSHOT->extension);
+		if (app->view_width == 0 && app->panel.shot_name)
+			snprintf(name, sizeof(name), "%s-%s-%u%s",
+			         app->panel.shot_name, stamp, w->shots,
+			         SCREENSHOT->extension);
+		else
+			snprintf(name, sizeof(name),
+			         "scanviz-%s-fig%s-step%zu-%u%s", stamp,
+			         app->view.figure->name, app->pb.step + 1,
+			         w->shots, SCREENSHOT->extension);
 		snprintf(path, sizeof(path), "%s/%s", dir, name);
 		if (stat(path, &st) != 0)
 			break;

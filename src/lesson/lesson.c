@@ -81,25 +81,6 @@ void lesson_destroy(struct lesson *l)
 	free(l);
 }
 
-static const char *const view_names[LESSON_VIEW_COUNT] = {
-	[LESSON_VIEW_9_1] = "9.1",
-	[LESSON_VIEW_9_5] = "9.5",
-	[LESSON_VIEW_9_10] = "9.10",
-};
-
-const char *lesson_view_name(enum lesson_view v)
-{
-	return (unsigned)v < LESSON_VIEW_COUNT ? view_names[v] : "?";
-}
-
-enum lesson_view lesson_default_view(const struct scan_algorithm *a)
-{
-	if (a->hierarchical)
-		return LESSON_VIEW_9_10;
-	return a->section_kernel == SCAN_KERNEL_BRENT_KUNG ? LESSON_VIEW_9_5
-	                                                   : LESSON_VIEW_9_1;
-}
-
 struct lesson *lesson_load(const char *path, char *err, size_t err_size)
 {
 	char *buf;

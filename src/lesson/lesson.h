@@ -29,13 +29,7 @@ struct lesson_pos {
 	uint32_t line, col;
 };
 
-/* The figure a slide draws its trace as. */
-enum lesson_view {
-	LESSON_VIEW_9_1 = 0, /* the simple scan, stride by stride */
-	LESSON_VIEW_9_5,     /* the reduction and reverse trees */
-	LESSON_VIEW_9_10,    /* sections, S, add-back */
-	LESSON_VIEW_COUNT
-};
+struct scene_figure;
 
 /* One `show`: a run of an algorithm, shared by the slides it covers. */
 struct lesson_run {
@@ -44,7 +38,9 @@ struct lesson_run {
 	 * its input made); owned. A show naming no backend leaves "auto" and
 	 * run_request_given(&req, "backend") false. */
 	struct run_request req;
-	enum lesson_view view;
+	/* The figure its slides draw (a row of the views' table): the
+	 * show's view=, or the one for its algorithm's traces. */
+	const struct scene_figure *figure;
 };
 
 /* A step reference (docs/lesson-format.md "steps"). */
@@ -187,10 +183,6 @@ struct lesson *lesson_load(const char *path, char *err, size_t err_size);
 
 /* Frees a lesson and all it owns; NULL does nothing. */
 void lesson_destroy(struct lesson *l);
-
-const char *lesson_view_name(enum lesson_view v);
-/* The view that suits an algorithm when a `show` names none. */
-enum lesson_view lesson_default_view(const struct scan_algorithm *a);
 
 /* Writes "file:line:col: " followed by the formatted message into err. */
 void lesson_error(char *err, size_t err_size, const char *file,

@@ -9,6 +9,7 @@
 #include "lesson_claims.h"
 #include "lesson_manifest.h"
 #include "lesson_player.h"
+#include "view.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -118,8 +119,8 @@ static void print_lesson(struct lesson_player *p)
 		printf("## %zu. %s\n\n", s + 1, sl->title);
 		if (t)
 			printf("[Figure %s: %s on %s (%s), steps %zu..%zu of %zu]\n\n",
-			       lesson_view_name(lesson_player_view(p)),
-			       t->algorithm, t->device, t->backend,
+			       lesson_player_figure(p)->name, t->algorithm,
+			       t->device, t->backend,
 			       lesson_player_first_step(p) + 1,
 			       lesson_player_last_step(p) + 1, t->step_count);
 		print_text("", lesson_player_narration(p));

@@ -6,6 +6,7 @@
  * kernels take. Depends on lesson_build.h and the run layer. */
 #include "lesson_build.h"
 #include "run.h"
+#include "view.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,19 @@ static int read_choice(struct build *b, struct word w, const char *what,
 	return -1;
 }
 
+/* The figure `w` names (a row of the views' table), or NULL after the
+ * error listing them. */
+static const struct scene_figure *read_figure(struct build *b, struct word w)
+{
+	for (size_t k = 0; k < scene_figure_count(); k++)
+		if (lesson_word_is(w, scene_figure_at(k)->name))
+			return scene_figure_at(k);
+	char list[128];
+	scene_figure_names(", ", list, sizeof(list));
+	lesson_syntax_fail(&b->sx, w.col, "unknown view: expected %s", list);
+	return NULL;
+}
+
 /* Sets the run key kv->key to kv->value; an error points at the value. */
 static int set_key(struct build *b, struct run_request *req,
                    const struct keyval *kv)
@@ -65,10 +79,8 @@ static int set_key(struct build *b, struct run_request *req,
 static int show_values(struct build *b, const struct directive *d,
                        const struct keyval *kv, struct lesson_run *r)
 {
-	static const char *const views[] = {"9.1", "9.5", "9.10", NULL};
 	const struct keyval *view = NULL, *n = NULL;
 	bool algo = false;
-	int k;
 	run_request_init(&r->req);
 	r->req.quiet = true; /* reported once, with the lesson's file:line */
 	for (size_t i = 0; i < d->argc; i++) {
@@ -102,12 +114,13 @@ static int show_values(struct build *b, const struct directive *d,
 		return lesson_syntax_fail(&b->sx, n->value.col,
 		                          "expected at most %u elements",
 		                          LESSON_MAX_INPUT);
-	r->view = lesson_default_view(r->req.algorithm);
-	if (view) {
-		if ((k = read_choice(b, view->value, "view", views)) < 0)
-			return -1;
-		r->view = (enum lesson_view)k;
-	}
+	const struct scan_algorithm *a = r->req.algorithm;
+	r->figure =
+		scene_figure_match(a->hierarchical ? TRACE_FAMILY_HIERARCHICAL
+	                                           : TRACE_FAMILY_SINGLE_BLOCK,
+	                           a->book_section);
+	if (view && !(r->figure = read_figure(b, view->value)))
+		return -1;
 	return 0;
 }
 

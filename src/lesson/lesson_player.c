@@ -7,6 +7,7 @@
 #include "lesson_eval.h"
 #include "lesson_progress.h"
 #include "run.h"
+#include "view.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -282,10 +283,10 @@ int lesson_player_rerun(const struct lesson_player *p, size_t run,
 	return run_show(p->lesson, &r, "cpu", out, status, err, err_size);
 }
 
-enum lesson_view lesson_player_view(const struct lesson_player *p)
+const struct scene_figure *lesson_player_figure(const struct lesson_player *p)
 {
 	long run = p->lesson->slides[p->slide].run;
-	return run >= 0 ? p->lesson->runs[run].view : LESSON_VIEW_9_1;
+	return run >= 0 ? p->lesson->runs[run].figure : scene_figure_at(0);
 }
 
 size_t lesson_player_first_step(const struct lesson_player *p)

@@ -68,7 +68,7 @@ bool lesson_player_goto_slide(struct lesson_player *p, size_t slide);
 /* The trace of the current slide (NULL for a narration-only slide), the
  * backend it came from ("cpu", "cuda"), and the view to draw it with. */
 const struct trace *lesson_player_trace(const struct lesson_player *p);
-enum lesson_view lesson_player_view(const struct lesson_player *p);
+const struct scene_figure *lesson_player_figure(const struct lesson_player *p);
 /* The trace of the lesson's run `run` (an index into lesson.runs), or
  * NULL past the end. */
 const struct trace *lesson_player_run_trace(const struct lesson_player *p,

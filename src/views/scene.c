@@ -380,3 +380,58 @@ const char *scene_control_name(enum scene_control control)
 		"slower", "faster", "scrub", "labels",  "zoom-out"};
 	return (unsigned)control < SCENE_CONTROL_COUNT ? names[control] : "?";
 }
+
+void scene_item_transform(struct scene *s, struct scene_item *it, float zoom,
+                          float dx, float dy)
+{
+#define X(v) ((v)*zoom + dx)
+#define Y(v) ((v)*zoom + dy)
+	it->bounds = (struct scene_rect){X(it->bounds.x0), Y(it->bounds.y0),
+	                                 X(it->bounds.x1), Y(it->bounds.y1)};
+	switch (it->kind) {
+	case SCENE_ITEM_BOX: {
+		struct scene_box *b = &it->u.box;
+		b->r = (struct scene_rect){X(b->r.x0), Y(b->r.y0), X(b->r.x1),
+		                           Y(b->r.y1)};
+		b->radius *= zoom;
+		b->stroke_width *= zoom;
+		break;
+	}
+	case SCENE_ITEM_LINE:
+	case SCENE_ITEM_ARROW: {
+		struct scene_line *l = &it->u.line;
+		l->x0 = X(l->x0);
+		l->y0 = Y(l->y0);
+		l->x1 = X(l->x1);
+		l->y1 = Y(l->y1);
+		l->width *= zoom;
+		l->head *= zoom;
+		l->dash *= zoom;
+		break;
+	}
+	case SCENE_ITEM_POLYLINE:
+	case SCENE_ITEM_POLYGON: {
+		struct scene_path *p = &it->u.path;
+		for (uint32_t k = 0; k < p->count; k++) {
+			struct scene_point *pt = &s->points[p->first + k];
+			pt->x = X(pt->x);
+			pt->y = Y(pt->y);
+		}
+		p->width *= zoom;
+		break;
+	}
+	case SCENE_ITEM_TEXT: {
+		struct scene_text *t = &it->u.text;
+		t->x = X(t->x);
+		t->y = Y(t->y);
+		t->size *= zoom;
+		t->width *= zoom;
+		t->height *= zoom;
+		break;
+	}
+	default:
+		break;
+	}
+#undef X
+#undef Y
+}

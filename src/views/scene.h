@@ -272,6 +272,11 @@ void scene_arrow_geometry(const struct scene_line *l,
 /* For a STRIP item: the element under x (clamped to the strip). */
 long scene_strip_element(const struct scene_item *strip, float x);
 
+/* Scales item `it` of s by `zoom` about the origin, then moves it by
+ * (dx, dy): its geometry, bounds, line widths and text sizes. */
+void scene_item_transform(struct scene *s, struct scene_item *it, float zoom,
+                          float dx, float dy);
+
 /* Rectangle helpers. */
 bool scene_rect_inside(struct scene_rect inner, struct scene_rect outer);
 bool scene_rect_overlap(struct scene_rect a, struct scene_rect b);

@@ -7,12 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hier.h"
-
 void scene_view_defaults(struct scene_view *v, int width, int height)
 {
 	memset(v, 0, sizeof(*v));
-	v->figure = SCENE_FIGURE_9_1;
+	v->figure = scene_figure_at(0);
 	v->t = 1.0f;
 	v->width = width;
 	v->height = height;
@@ -21,6 +19,7 @@ void scene_view_defaults(struct scene_view *v, int width, int height)
 	v->focus_block = -1;
 	v->focus_element = -1;
 	v->speed = 1.0f;
+	v->zoom = 1.0f;
 	v->panel = true;
 	v->controls = true;
 	v->hide_counts = false;
@@ -28,109 +27,102 @@ void scene_view_defaults(struct scene_view *v, int width, int height)
 	v->ask_level = -1;
 }
 
-enum scene_figure scene_figure_for(const struct trace *t)
-{
-	if (t->family == TRACE_FAMILY_HIERARCHICAL || t->level_count > 1)
-		return SCENE_FIGURE_9_10;
-	/* the work-efficient scan of section 9.4 draws its trees as Figure
-	 * 9.5 */
-	if (strcmp(t->book_section, "9.4") == 0)
-		return SCENE_FIGURE_9_5;
-	return SCENE_FIGURE_9_1;
-}
-
-static const char *const figure_names[SCENE_FIGURE_COUNT] = {"9.1", "9.5",
-                                                             "9.10"};
-
-const char *scene_figure_name(enum scene_figure f)
-{
-	return (unsigned)f < SCENE_FIGURE_COUNT ? figure_names[f] : "?";
-}
-
-int scene_figure_from_name(const char *name)
-{
-	for (int i = 0; name && i < SCENE_FIGURE_COUNT; i++)
-		if (strcmp(figure_names[i], name) == 0)
-			return i;
-	return -1;
-}
-
-const char *scene_figure_algorithm(enum scene_figure f)
-{
-	switch (f) {
-	case SCENE_FIGURE_9_5:
-		return "brent-kung";
-	case SCENE_FIGURE_9_10:
-		return "hierarchical";
-	default:
-		return "kogge-stone";
-	}
-}
-
-uint32_t scene_figure_section(size_t n, uint32_t max_section)
-{
-	/* Figure 9.10 of the book: 16 values in four sections of 4. */
-	uint32_t s = 2;
-	while ((size_t)s * 4 < n && s * 2 <= max_section)
-		s *= 2;
-	return s;
-}
-
 size_t scene_view_step_count(const struct trace *t)
 {
 	return t->step_count > 0 ? t->step_count : 1;
 }
 
-size_t scene_view_level_count(const struct trace *t, enum scene_figure figure)
+size_t scene_view_level_count(const struct trace *t,
+                              const struct scene_figure *figure)
 {
-	return figure == SCENE_FIGURE_9_10 ? t->level_count : 0;
+	return figure->level_count ? figure->level_count(t) : 0;
 }
 
 size_t scene_view_block_count(const struct trace *t, const struct scene_view *v)
 {
-	if (v->figure != SCENE_FIGURE_9_10)
-		return scene_view_grid_blocks(t, v->step);
-	if (t->level_count == 0 || t->n == 0)
-		return 0;
-	/* the level scene_view_hier_build draws */
-	uint32_t level = 0;
-	if (v->focus_level > 0)
-		level = (size_t)v->focus_level < t->level_count
-		                ? (uint32_t)v->focus_level
-		                : (uint32_t)t->level_count - 1;
-	return scene_hier_level_blocks(t, level);
+	return v->figure->block_count(t, v);
 }
 
-/* Sizes follow the viewport's height, but a narrow window counts as the
- * height a 16:9 screen of its width would have. */
-static void sizes(struct view_ctx *c)
+void scene_view_sizes(const struct scene_theme *th, int width, int height,
+                      struct scene_view_sizes *z)
 {
-	int h = c->v->height;
-	int w16 = (int)((long)c->v->width * 9 / 16);
+	int h = height;
+	int w16 = (int)((long)width * 9 / 16);
 	if (w16 < h)
 		h = w16;
-	c->body = scene_theme_text_px(c->th, h);
-	c->min_text = fmaxf(c->th->min_text, roundf(c->body * 0.55f));
-	c->small = fmaxf(c->min_text, roundf(c->body * 0.82f));
-	c->title = roundf(c->body * 1.2f);
-	c->lw = fmaxf(1.0f, roundf(c->body * c->th->line_scale * 2.0f) * 0.5f);
-	c->pad = roundf(c->body * 0.5f);
+	z->body = scene_theme_text_px(th, h);
+	z->min_text = fmaxf(th->min_text, roundf(z->body * 0.55f));
+	z->small = fmaxf(z->min_text, roundf(z->body * 0.82f));
+	z->title = roundf(z->body * 1.2f);
+	z->lw = fmaxf(1.0f, roundf(z->body * th->line_scale * 2.0f) * 0.5f);
+	z->pad = roundf(z->body * 0.5f);
 }
 
-static void layout(struct view_ctx *c)
+void scene_view_layout(const struct scene_view *v, const struct scene_theme *th,
+                       struct scene_view_layout *l)
 {
-	float W = (float)c->v->width, H = (float)c->v->height;
-	float ctl_h = c->v->controls ? roundf(c->body * 2.6f) : 0;
+	scene_view_sizes(th, v->width, v->height, &l->sizes);
+	float body = l->sizes.body, pad = l->sizes.pad;
+	float W = (float)v->width, H = (float)v->height;
+	float ctl_h = v->controls ? roundf(body * 2.6f) : 0;
 	float panel_w = 0;
-	if (c->v->panel) {
+	if (v->panel) {
 		panel_w = roundf(W * 0.3f);
-		if (panel_w < c->body * 15)
-			panel_w = fminf(c->body * 15, W * 0.42f);
+		if (panel_w < body * 15)
+			panel_w = fminf(body * 15, W * 0.42f);
 	}
-	c->controls = (struct scene_rect){0, H - ctl_h, W, H};
-	c->panel = (struct scene_rect){W - panel_w, 0, W, H - ctl_h};
-	float m = c->pad * 2;
-	c->fig = (struct scene_rect){m, m, W - panel_w - m, H - ctl_h - m};
+	l->controls = (struct scene_rect){0, H - ctl_h, W, H};
+	l->panel = (struct scene_rect){W - panel_w, 0, W, H - ctl_h};
+	float m = pad * 2;
+	l->fig = (struct scene_rect){m, m, W - panel_w - m, H - ctl_h - m};
+	/* the controls' buttons are 0.7 of the bar's height, centred in it
+	 * (view_controls.c); the zoomed figure stops half a pad above them */
+	float top = H;
+	if (v->controls)
+		top = H - ctl_h + (ctl_h - roundf(ctl_h * 0.7f)) * 0.5f -
+		      pad * 0.5f;
+	l->zoom_area = (struct scene_rect){0, 0, W - panel_w, top};
+}
+
+void scene_view_clamp_pan(const struct scene_view_layout *l, float zoom,
+                          float *pan_x, float *pan_y)
+{
+	float fw = l->zoom_area.x1 - l->zoom_area.x0;
+	float fh = l->zoom_area.y1 - l->zoom_area.y0;
+	float minx = fw - fw * zoom, miny = fh - fh * zoom;
+	*pan_x = fminf(0.0f, fmaxf(minx, *pan_x));
+	*pan_y = fminf(0.0f, fmaxf(miny, *pan_y));
+}
+
+/* Zooms and pans the figure's items (the first `count` of the scene) and
+ * the tooltip's anchor when the figure set it; a band in the background
+ * colour then keeps the figure out of the controls' strip (the panel's
+ * own background covers its right). */
+static void zoom_figure(struct view_ctx *c, const struct scene_view_layout *l,
+                        size_t count)
+{
+	const struct scene_view *v = c->v;
+	float pan_x = v->pan_x, pan_y = v->pan_y;
+	scene_view_clamp_pan(l, v->zoom, &pan_x, &pan_y);
+	if (v->zoom == 1.0f && pan_x == 0.0f && pan_y == 0.0f)
+		return;
+	for (size_t i = 0; i < count; i++)
+		scene_item_transform(c->s, &c->s->items[i], v->zoom, pan_x,
+		                     pan_y);
+	if (c->tip_lines > 0) {
+		struct scene_rect *a = &c->tip_anchor;
+		*a = (struct scene_rect){
+			a->x0 * v->zoom + pan_x, a->y0 * v->zoom + pan_y,
+			a->x1 * v->zoom + pan_x, a->y1 * v->zoom + pan_y};
+	}
+	float top = l->zoom_area.y1;
+	if (v->panel)
+		top = fminf(top, l->panel.y1);
+	scene_box(
+		c->s,
+		(struct scene_rect){0, top, (float)v->width, (float)v->height},
+		0, scene_view_color(c, SCENE_ROLE_BACKGROUND),
+		(struct scene_color){0, 0, 0, 0}, 0);
 }
 
 int scene_view_build(struct scene *s, const struct trace *t,
@@ -159,22 +151,20 @@ int scene_view_build(struct scene *s, const struct trace *t,
 	                                   : t->step_count - 1;
 	scene_reset(s, v->width, v->height,
 	            scene_theme_color(th, SCENE_ROLE_BACKGROUND));
-	sizes(&c);
-	layout(&c);
+	struct scene_view_layout l;
+	scene_view_layout(v, th, &l);
+	c.body = l.sizes.body;
+	c.min_text = l.sizes.min_text;
+	c.small = l.sizes.small;
+	c.title = l.sizes.title;
+	c.lw = l.sizes.lw;
+	c.pad = l.sizes.pad;
+	c.fig = l.fig;
+	c.panel = l.panel;
+	c.controls = l.controls;
 
-	int r = 0;
-	switch (v->figure) {
-	case SCENE_FIGURE_9_1:
-	case SCENE_FIGURE_9_5:
-		r = scene_view_grid_build(&c);
-		break;
-	case SCENE_FIGURE_9_10:
-		r = scene_view_hier_build(&c);
-		break;
-	default:
-		snprintf(err, err_size, "unknown figure %d", (int)v->figure);
-		return -1;
-	}
+	int r = v->figure->build(&c);
+	zoom_figure(&c, &l, s->count);
 	if (v->panel)
 		scene_view_panel_build(&c);
 	if (v->controls)

@@ -16,11 +16,34 @@
 #include "theme.h"
 #include "trace.h"
 
-enum scene_figure {
-	SCENE_FIGURE_9_1 = 0, /* columns = XY elements, rows = iterations */
-	SCENE_FIGURE_9_5,     /* reduction tree above, reverse tree below */
-	SCENE_FIGURE_9_10,    /* blocks, S, scanned S, add-back, output */
-	SCENE_FIGURE_COUNT
+struct scene_view;
+struct view_ctx;
+
+/* A figure: one row of the views' table (figures.c). Adding a view is its
+ * builder's file and a row there; the window's key, `--figure`, a lesson's
+ * `view=` and the frame log all read the row. */
+struct scene_figure {
+	const char *name; /* "9.1": what users type and the frame log says */
+	char key;         /* the window's key that shows it: '1' */
+	/* The algorithm it draws when none is asked for (the window's figure
+	 * keys and `scanviz render --figure` without --algo). */
+	const char *algorithm;
+	/* The traces it is the figure for: a bit (1u << enum trace_family)
+	 * per family, and, when not NULL, only that book section. */
+	unsigned families;
+	const char *book_section;
+	/* Draws the figure into c->fig; 0, or -1 out of memory. */
+	int (*build)(struct view_ctx *c);
+	/* Levels it can show of t (scene_view.focus_level's range); NULL for a
+	 * figure without levels. */
+	size_t (*level_count)(const struct trace *t);
+	/* Blocks it can show of t at v (scene_view.focus_block's range). */
+	size_t (*block_count)(const struct trace *t,
+	                      const struct scene_view *v);
+	/* The section size for n elements when a run of its algorithm names
+	 * none, within the section kernel's `max_section`; NULL: the
+	 * algorithm's own default. */
+	uint32_t (*default_section)(size_t n, uint32_t max_section);
 };
 
 /* What an element's label says. */
@@ -31,7 +54,7 @@ enum scene_labels {
 
 /* Everything a view needs besides the trace, theme and metrics. */
 struct scene_view {
-	enum scene_figure figure;
+	const struct scene_figure *figure;
 	/* The step shown, an index into trace.steps, and the time within it:
 	 * t = 0 is the state before the step (values about to travel), t = 1
 	 * the state after it. The window plays step k from t = 0 to 1, then
@@ -59,6 +82,11 @@ struct scene_view {
 	 * own buttons, in px (0 x 0: none): the view's text stays out of it,
 	 * moving below it when it does not fit beside it. */
 	float corner_w, corner_h;
+	/* The figure's zoom (1: as laid out) and pan in px, about the top
+	 * left of its zoom area (scene_view_layout.zoom_area); the panel and
+	 * controls stay as they are. scene_view_clamp_pan keeps the pan in
+	 * range. */
+	float zoom, pan_x, pan_y;
 	/* While a question asks for a count: no addition, hazard or early
 	 * read count appears anywhere in the frame (counts are otherwise
 	 * those so far, never the run's total). */
@@ -71,22 +99,64 @@ struct scene_view {
 	int ask_level;
 };
 
-/* Fills v with defaults: figure for the trace's algorithm is not known
- * here, so 9.1; step 0, t = 1, values, overview, panel and controls on,
- * speed 1, counts shown, no element asked about. */
+/* The text and line sizes of a frame: they follow the viewport's height,
+ * but a narrow one counts as the height a 16:9 screen of its width would
+ * have. The window's own items (status line, buttons, dialogs) use them
+ * too, so they match the view beside a side panel. */
+struct scene_view_sizes {
+	float body;     /* body text px */
+	float min_text; /* the smallest text: the theme's floor, or half the
+	                 * body size on big screens */
+	float small;    /* captions, never below min_text */
+	float title;    /* headings */
+	float lw;       /* line thickness */
+	float pad;      /* spacing unit */
+};
+void scene_view_sizes(const struct scene_theme *th, int width, int height,
+                      struct scene_view_sizes *z);
+
+/* Where a frame's parts lie: what scene_view_build draws where, for the
+ * window to hit-test, zoom and place its own items without looking into
+ * the scene. */
+struct scene_view_layout {
+	struct scene_view_sizes sizes;
+	struct scene_rect fig;      /* the figure, inside its margin */
+	struct scene_rect panel;    /* the side panel (empty when off) */
+	struct scene_rect controls; /* the controls bar (empty when off) */
+	/* What zoom and pan move within: the viewport left of the panel and
+	 * above the controls' buttons. */
+	struct scene_rect zoom_area;
+};
+/* The layout of v (its size, panel and controls switches) in theme th. */
+void scene_view_layout(const struct scene_view *v, const struct scene_theme *th,
+                       struct scene_view_layout *l);
+/* Keeps a pan at `zoom` within l's zoom area: the zoomed figure covers it
+ * (no pan past its edges). */
+void scene_view_clamp_pan(const struct scene_view_layout *l, float zoom,
+                          float *pan_x, float *pan_y);
+
+/* Fills v with defaults: the figure for the trace is not known here, so
+ * the table's first; step 0, t = 1, values, overview, panel and controls
+ * on, speed 1, zoom 1 and no pan, counts shown, no element asked about. */
 void scene_view_defaults(struct scene_view *v, int width, int height);
 
-/* The figure that fits a trace's algorithm: 9.5 for brent-kung, 9.10 for
- * the hierarchical algorithms, 9.1 otherwise. */
-enum scene_figure scene_figure_for(const struct trace *t);
-/* "9.1", "9.5", "9.10"; scene_figure_from_name returns -1 for others. */
-const char *scene_figure_name(enum scene_figure f);
-int scene_figure_from_name(const char *name);
+/* The figures, in the table's order (the window's keys 1, 2, 3...). */
+size_t scene_figure_count(void);
+const struct scene_figure *scene_figure_at(size_t i);
+/* The figure named `name` ("9.10"), or NULL. */
+const struct scene_figure *scene_figure_find(const char *name);
+/* The figure the window's key `key` ('2') shows, or NULL. */
+const struct scene_figure *scene_figure_for_key(char key);
+/* The figure for traces of `family` from book section `section`: the row
+ * naming that section, else the row for the family, else the first. */
+const struct scene_figure *scene_figure_match(enum trace_family family,
+                                              const char *section);
+/* The figure that fits a trace: scene_figure_match of its family (a trace
+ * of several levels counts as hierarchical) and book section. */
+const struct scene_figure *scene_figure_for(const struct trace *t);
+/* The figure's names joined by `sep` ("9.1, 9.5, 9.10") into buf. */
+void scene_figure_names(const char *sep, char *buf, size_t size);
 
-/* The algorithm a figure draws when none is asked for (the window's and
- * `scanviz render`'s --figure without --algo): "kogge-stone" for 9.1,
- * "brent-kung" for 9.5, "hierarchical" for 9.10. A static string. */
-const char *scene_figure_algorithm(enum scene_figure f);
 /* Figure 9.10's section size for n elements when none is asked for: four
  * sections where the input allows (the book's 16 values give 4 sections of
  * 4): the smallest power of two from 2 up whose four sections hold n, or,
@@ -99,9 +169,10 @@ uint32_t scene_figure_section(size_t n, uint32_t max_section);
 size_t scene_view_step_count(const struct trace *t);
 
 /* Levels `figure` can show of trace t (scene_view.focus_level ranges over
- * 0 .. count - 1): the hierarchy's levels for Figure 9.10, 0 for the
- * others, which have none. */
-size_t scene_view_level_count(const struct trace *t, enum scene_figure figure);
+ * 0 .. count - 1): the hierarchy's levels for Figure 9.10, 0 for figures
+ * without levels. */
+size_t scene_view_level_count(const struct trace *t,
+                              const struct scene_figure *figure);
 /* Blocks v->figure can show of trace t at v->step (scene_view.focus_block
  * ranges over 0 .. count - 1): Figure 9.10, the sections of the level
  * v->focus_level shows (level 0 for the overview); Figures 9.1 and 9.5,

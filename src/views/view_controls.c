@@ -158,7 +158,8 @@ void scene_view_controls_build(struct view_ctx *c)
 		       SCENE_CONTROL_FASTER);
 		x += b + gap;
 	}
-	if (c->v->figure != SCENE_FIGURE_9_10 &&
+	/* a figure of levels labels values only */
+	if (!c->v->figure->level_count &&
 	    x + gap + labels_w + counter_w + min_bar + c->pad * 2 < right)
 		x = word_button(c, x + gap, y0, y1, labels,
 		                SCENE_CONTROL_LABELS) +

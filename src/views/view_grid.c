@@ -314,16 +314,17 @@ static void grid_free(struct grid *g)
 	free(g->correct);
 }
 
-int scene_view_grid_build(struct view_ctx *c)
+/* bk: Figure 9.5's two trees; otherwise Figure 9.1's rows. */
+static int grid_build(struct view_ctx *c, bool bk)
 {
 	const struct trace *t = c->t;
-	struct grid g = {.c = c, .bk = c->v->figure == SCENE_FIGURE_9_5};
+	struct grid g = {.c = c, .bk = bk};
 	char head[200];
 	int ret = 0;
 
 	if (scene_view_rows_find(c, &g.rows) != 0) {
 		snprintf(head, sizeof(head), "Figure %s: %s",
-		         scene_figure_name(c->v->figure), t->algorithm);
+		         c->v->figure->name, t->algorithm);
 		no_snapshots(c, scene_view_heading(c, head));
 		return 0;
 	}
@@ -358,12 +359,11 @@ int scene_view_grid_build(struct view_ctx *c)
 	if (ln && ln->grid > 1)
 		snprintf(head, sizeof(head),
 		         "Figure %s: %s, block %u of %u (%u elements)",
-		         scene_figure_name(c->v->figure), t->algorithm,
-		         g.rows.block, ln->grid, g.n);
+		         c->v->figure->name, t->algorithm, g.rows.block,
+		         ln->grid, g.n);
 	else
 		snprintf(head, sizeof(head), "Figure %s: %s, %u elements",
-		         scene_figure_name(c->v->figure), t->algorithm,
-		         g.valid);
+		         c->v->figure->name, t->algorithm, g.valid);
 	float y = scene_view_heading(c, head);
 	if (g.bk && !c->v->hide_counts) {
 		caption_95(&g, y);
@@ -461,4 +461,14 @@ const char *scene_grid_row_name(const struct grid *g, size_t r, char *buf,
                                 size_t size)
 {
 	return row_name(&g->c->t->steps[g->rows.step[r]], buf, size);
+}
+
+int scene_view_rows_build(struct view_ctx *c)
+{
+	return grid_build(c, false);
+}
+
+int scene_view_trees_build(struct view_ctx *c)
+{
+	return grid_build(c, true);
 }

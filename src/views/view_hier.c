@@ -36,6 +36,24 @@ uint32_t scene_hier_level_blocks(const struct trace *t, uint32_t level)
 	return (uint32_t)trace_blocks_of(n, section);
 }
 
+size_t scene_view_hier_levels(const struct trace *t)
+{
+	return t->level_count;
+}
+
+size_t scene_view_hier_blocks(const struct trace *t, const struct scene_view *v)
+{
+	if (t->level_count == 0 || t->n == 0)
+		return 0;
+	/* the level scene_view_hier_build draws */
+	uint32_t level = 0;
+	if (v->focus_level > 0)
+		level = (size_t)v->focus_level < t->level_count
+		                ? (uint32_t)v->focus_level
+		                : (uint32_t)t->level_count - 1;
+	return scene_hier_level_blocks(t, level);
+}
+
 /* Finds a level's kernel-1 and kernel-3 launches and how far each block
  * is at step `cur`. A level the trace does not have gets blocks = 0. */
 static int progress_init(struct hier_progress *p, const struct trace *t,

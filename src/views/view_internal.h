@@ -118,9 +118,15 @@ float scene_view_heading_room(const struct view_ctx *c);
 /* The figure heading, at the top of c->fig; returns its bottom y. */
 float scene_view_heading(struct view_ctx *c, const char *text);
 
-/* Figure builders (view_grid.c, view_hier.c) and the chrome (view_panel.c). */
-int scene_view_grid_build(struct view_ctx *c);
+/* The figures' builders and counts, the rows of figures.c: Figure 9.1's
+ * rows of iterations and Figure 9.5's trees (view_grid.c), Figure 9.10's
+ * levels (view_hier.c). The chrome around them is view_panel.c's. */
+int scene_view_rows_build(struct view_ctx *c);
+int scene_view_trees_build(struct view_ctx *c);
 int scene_view_hier_build(struct view_ctx *c);
+size_t scene_view_hier_levels(const struct trace *t);
+size_t scene_view_hier_blocks(const struct trace *t,
+                              const struct scene_view *v);
 void scene_view_panel_build(struct view_ctx *c);
 void scene_view_controls_build(struct view_ctx *c);
 void scene_view_tooltip_build(struct view_ctx *c);
@@ -139,9 +145,10 @@ struct view_rows {
 	uint32_t launch, block;
 	uint32_t len; /* XY elements per snapshot */
 };
-/* Blocks of the launch Figures 9.1 and 9.5 show at `step` (the launch of
+/* Blocks of the launch Figures 9.1 and 9.5 show at v->step (the launch of
  * the nearest step with an XY snapshot); 0 when there is none. */
-uint32_t scene_view_grid_blocks(const struct trace *t, size_t step);
+size_t scene_view_grid_blocks(const struct trace *t,
+                              const struct scene_view *v);
 /* Finds the block the view shows (see scene_view.focus_block) and its
  * steps. Returns 0, or -1 when the trace has no XY snapshots. */
 int scene_view_rows_find(const struct view_ctx *c, struct view_rows *rows);

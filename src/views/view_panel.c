@@ -551,16 +551,18 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 	};
 	enum swatch list[9];
 	int n = 0;
+	/* a figure of levels marks no finished elements, and draws S */
+	bool levels = c->v->figure->level_count != NULL;
 	list[n++] = SW_CHANGED;
-	if (c->v->figure != SCENE_FIGURE_9_10)
+	if (!levels)
 		list[n++] = SW_FINISHED;
-	if (c->v->figure != SCENE_FIGURE_9_10 && racy_trace(c->t))
+	if (!levels && racy_trace(c->t))
 		list[n++] = SW_WRONG;
 	list[n++] = SW_ARROW;
 	list[n++] = SW_TOKEN;
 	if (racy_trace(c->t))
 		list[n++] = SW_RACE;
-	if (c->v->figure == SCENE_FIGURE_9_10)
+	if (levels)
 		list[n++] = SW_SUMS;
 	if (c->compact)
 		list[n++] = SW_HEAT;

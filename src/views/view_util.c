@@ -249,8 +249,9 @@ static long step_with_xy(const struct trace *t, size_t from)
 	return -1;
 }
 
-uint32_t scene_view_grid_blocks(const struct trace *t, size_t step)
+size_t scene_view_grid_blocks(const struct trace *t, const struct scene_view *v)
 {
+	size_t step = v->step;
 	if (t->step_count == 0)
 		return 0;
 	long anchor = step_with_xy(t, step < t->step_count ? step

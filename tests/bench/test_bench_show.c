@@ -1,6 +1,6 @@
 /* test_bench_show.c - `scanviz bench --show` without a display: the
- * still-picture window's state (gui_show.h) around the plot of the H200
- * sample, driven by synthetic SDL events (the pointer on a point and off
+ * animator's state with the plot of the H200 sample as its whole-window
+ * panel (bench_show.h), driven by synthetic SDL events (the pointer on a point and off
  * it, P, F, S, ?, H, Esc, Q, resizes, the status line), then the real loop
  * under SDL's dummy video driver: events from SDL's queue, a resize, S
  * writing a PNG of the window's size, Q ending it. argv[1] is
@@ -25,47 +25,45 @@
 static const char *sample_path;
 static struct bench_plot plot;
 
-static struct gui_show *make(int w, int h)
+static struct gui_app *make(int w, int h)
 {
-	struct gui_show_source src;
-	bench_show_source(&src, &plot, "test");
 	struct gui_config cfg = {.width = w, .height = h};
-	struct gui_show *v =
-		gui_show_create(&src, &cfg, &scene_metrics_estimate);
+	struct gui_app *v =
+		bench_show_app(&plot, "test", &cfg, &scene_metrics_estimate);
 	assert_non_null(v);
-	gui_show_resize(v, w, h, w, h);
-	assert_int_equal(gui_show_build(v, true), 0);
+	gui_app_resize(v, w, h, w, h);
+	assert_int_equal(gui_app_build(v), 0);
 	v->dirty = false;
 	return v;
 }
 
 /* One event, then the frame built again when it changed, as the window
  * would. Returns what the handler returned. */
-static bool feed(struct gui_show *v, const SDL_Event *e)
+static bool feed(struct gui_app *v, const SDL_Event *e)
 {
-	bool dirty = gui_show_handle_event(v, e);
+	bool dirty = gui_app_handle_event(v, e);
 	if (v->dirty) {
-		assert_int_equal(gui_show_build(v, true), 0);
+		assert_int_equal(gui_app_build(v), 0);
 		v->dirty = false;
 	}
 	return dirty;
 }
 
-static bool key(struct gui_show *v, SDL_Keycode sym)
+static bool key(struct gui_app *v, SDL_Keycode sym)
 {
 	SDL_Event e = {.type = SDL_KEYDOWN};
 	e.key.keysym.sym = sym;
 	return feed(v, &e);
 }
 
-static bool text(struct gui_show *v, const char *t)
+static bool text(struct gui_app *v, const char *t)
 {
 	SDL_Event e = {.type = SDL_TEXTINPUT};
 	snprintf(e.text.text, sizeof(e.text.text), "%s", t);
 	return feed(v, &e);
 }
 
-static bool move(struct gui_show *v, float x, float y)
+static bool move(struct gui_app *v, float x, float y)
 {
 	SDL_Event e = {.type = SDL_MOUSEMOTION};
 	e.motion.x = (int)x;
@@ -73,7 +71,7 @@ static bool move(struct gui_show *v, float x, float y)
 	return feed(v, &e);
 }
 
-static bool has_text(const struct gui_show *v, const char *t)
+static bool has_text(const struct gui_app *v, const char *t)
 {
 	const struct scene *s = v->scene;
 	for (size_t i = 0; i < s->count; i++)
@@ -83,15 +81,14 @@ static bool has_text(const struct gui_show *v, const char *t)
 	return false;
 }
 
-static struct scene_point point(const struct gui_show *v, unsigned s,
-                                unsigned i)
+static struct scene_point point(const struct gui_app *v, unsigned s, unsigned i)
 {
 	struct bench_plot_layout l;
-	bench_plot_layout(&l, v->width, v->height, gui_show_theme(v));
+	bench_plot_layout(&l, v->width, v->height, gui_app_theme(v));
 	return bench_plot_point(&plot, &l, s, i);
 }
 
-static void all_inside(const struct gui_show *v)
+static void all_inside(const struct gui_app *v)
 {
 	struct scene_rect frame = {0, 0, (float)v->width, (float)v->height};
 	assert_int_equal(v->scene->width, v->width);
@@ -106,11 +103,11 @@ static void all_inside(const struct gui_show *v)
 static void test_hover(void **state)
 {
 	(void)state;
-	struct gui_show *v = make(1280, 720);
+	struct gui_app *v = make(1280, 720);
 	assert_false(has_text(v, "3511.6 GB/s"));
 	struct scene_point p = point(v, BENCH_KERNEL_SINGLE_PASS, 18);
 	assert_true(move(v, p.x, p.y));
-	assert_int_equal(v->hover,
+	assert_int_equal(bench_show_hover(v),
 	                 BENCH_KERNEL_SINGLE_PASS * BENCH_PLOT_MAX_POINTS + 18);
 	assert_true(has_text(v, "single-pass"));
 	assert_true(has_text(v, "3511.6 GB/s"));
@@ -127,7 +124,7 @@ static void test_hover(void **state)
 	assert_true(has_text(v, "1.00x CUB"));
 	/* off every point, then out of the window: no card */
 	assert_true(move(v, 200, 150));
-	assert_int_equal(v->hover, -1);
+	assert_int_equal(bench_show_hover(v), -1);
 	assert_false(has_text(v, "3158.2 GB/s"));
 	assert_true(move(v, p.x, p.y));
 	SDL_Event leave = {.type = SDL_WINDOWEVENT};
@@ -135,20 +132,20 @@ static void test_hover(void **state)
 	assert_true(feed(v, &leave));
 	assert_false(v->mouse_in);
 	assert_false(has_text(v, "3158.2 GB/s"));
-	gui_show_destroy(v);
+	gui_app_destroy(v);
 }
 
 static void test_keys(void **state)
 {
 	(void)state;
-	struct gui_show *v = make(1280, 720);
+	struct gui_app *v = make(1280, 720);
 	struct scene_color light = v->scene->background;
 
 	/* P: projection mode, fullscreen with it, its theme; again: back */
 	assert_true(key(v, SDLK_p));
 	assert_true(v->projection && v->fullscreen);
 	assert_true(v->requests & GUI_REQUEST_FULLSCREEN);
-	assert_string_equal(gui_show_theme(v)->name, "projection");
+	assert_string_equal(gui_app_theme(v)->name, "projection");
 	assert_int_equal(v->scene->background.r, 0);
 	assert_int_equal(v->scene->background.g, 0);
 	v->requests = 0;
@@ -190,17 +187,17 @@ static void test_keys(void **state)
 	assert_false(v->quit);
 	key(v, SDLK_ESCAPE);
 	assert_true(v->quit);
-	gui_show_destroy(v);
+	gui_app_destroy(v);
 
 	v = make(1280, 720);
 	key(v, SDLK_q);
 	assert_true(v->quit);
-	gui_show_destroy(v);
+	gui_app_destroy(v);
 	v = make(1280, 720);
 	SDL_Event quit = {.type = SDL_QUIT};
 	feed(v, &quit);
 	assert_true(v->quit);
-	gui_show_destroy(v);
+	gui_app_destroy(v);
 }
 
 /* Laid out again at every size, in both themes, with the card, the
@@ -210,22 +207,22 @@ static void test_resize(void **state)
 	(void)state;
 	static const int sizes[][2] = {
 		{800, 600}, {1920, 1080}, {3840, 2160}, {1000, 1000}};
-	struct gui_show *v = make(1280, 720);
+	struct gui_app *v = make(1280, 720);
 	for (int proj = 0; proj < 2; proj++) {
 		if (proj)
 			key(v, SDLK_p);
 		for (size_t z = 0; z < 4; z++) {
 			int w = sizes[z][0], h = sizes[z][1];
-			gui_show_resize(v, w, h, w, h);
+			gui_app_resize(v, w, h, w, h);
 			assert_true(v->dirty);
 			struct scene_point p = point(v, BENCH_KERNEL_COPY, 18);
 			move(v, p.x, p.y);
 			assert_true(has_text(v, "4243.0 GB/s"));
-			gui_show_status(v, false,
-			                "Screenshot saved: /a/long/path/"
-			                "scanviz-bench-20260101-000000-1.png");
+			gui_app_status(v, false,
+			               "Screenshot saved: /a/long/path/"
+			               "scanviz-bench-20260101-000000-1.png");
 			text(v, "?");
-			assert_int_equal(gui_show_build(v, true), 0);
+			assert_int_equal(gui_app_build(v), 0);
 			all_inside(v);
 			text(v, "?");
 		}
@@ -233,12 +230,12 @@ static void test_resize(void **state)
 	/* the status line goes after a while */
 	assert_true(has_text(v, "Screenshot saved: /a/long/path/"
 	                        "scanviz-bench-20260101-000000-1.png"));
-	assert_false(gui_show_tick(v, 1000));
-	assert_true(gui_show_tick(v, 5000));
-	assert_int_equal(gui_show_build(v, true), 0);
+	assert_false(gui_app_tick(v, 1000));
+	assert_true(gui_app_tick(v, 5000));
+	assert_int_equal(gui_app_build(v), 0);
 	assert_false(has_text(v, "Screenshot saved: /a/long/path/"
 	                         "scanviz-bench-20260101-000000-1.png"));
-	gui_show_destroy(v);
+	gui_app_destroy(v);
 }
 
 static void push(SDL_Event e)
@@ -280,9 +277,8 @@ static void test_loop(void **state)
 	struct gui_window *w = gui_window_create(&cfg, err, sizeof(err));
 	if (!w)
 		fail_msg("window: %s", err);
-	struct gui_show_source src;
-	bench_show_source(&src, &plot, "scanviz bench test");
-	struct gui_show *v = gui_show_create(&src, &cfg, gui_window_metrics(w));
+	struct gui_app *v = bench_show_app(&plot, "scanviz bench test", &cfg,
+	                                   gui_window_metrics(w));
 	assert_non_null(v);
 	char dir[] = "/tmp/scanviz-bench-show-XXXXXX";
 	assert_non_null(mkdtemp(dir));
@@ -299,11 +295,11 @@ static void test_loop(void **state)
 	push(m);
 	push_key(SDLK_s);
 	push_key(SDLK_q);
-	assert_int_equal(gui_show_loop(w, v), 0);
+	assert_int_equal(gui_window_run(w, v), 0);
 	assert_true(v->quit);
 	assert_int_equal(v->width, 1000);
 	assert_int_equal(v->height, 700);
-	assert_int_equal(v->hover,
+	assert_int_equal(bench_show_hover(v),
 	                 BENCH_KERNEL_SINGLE_PASS * BENCH_PLOT_MAX_POINTS + 18);
 	assert_string_equal(SDL_GetWindowTitle(gui_window_sdl(w)),
 	                    "scanviz bench test");
@@ -321,11 +317,11 @@ static void test_loop(void **state)
 	v->quit = false;
 	SDL_SetWindowSize(gui_window_sdl(w), 300, 200);
 	push_key(SDLK_q);
-	assert_int_equal(gui_show_loop(w, v), 0);
+	assert_int_equal(gui_window_run(w, v), 0);
 	assert_int_equal(v->width, 800);
 	assert_int_equal(v->height, 600);
 	assert_int_equal(rmdir(dir), 0); /* nothing else was written */
-	gui_show_destroy(v);
+	gui_app_destroy(v);
 	gui_window_destroy(w);
 }
 

@@ -8,12 +8,13 @@
 #include "source.h"
 #include "view_traces.h"
 
-int export_fixture_init(struct export_fixture *fx, enum scene_figure figure,
-                        int width, int height, int fps)
+int export_fixture_init(struct export_fixture *fx,
+                        const struct scene_figure *figure, int width,
+                        int height, int fps)
 {
 	memset(fx, 0, sizeof(*fx));
 	char err[512];
-	bool hier = figure == SCENE_FIGURE_9_10;
+	bool hier = figure == scene_figure_find("9.10");
 	fx->trace = view_run(hier ? "hierarchical" : "kogge-stone",
 	                     view_book_input, 16, hier ? 4 : 0);
 	fx->fonts = render_fonts_create(err, sizeof(err));

@@ -15,8 +15,9 @@ struct export_fixture {
 
 /* Figure 9.1 runs kogge-stone, 9.10 hierarchical in four sections of 4, on
  * the book's values. Returns 0, or -1 after one line on stderr. */
-int export_fixture_init(struct export_fixture *fx, enum scene_figure figure,
-                        int width, int height, int fps);
+int export_fixture_init(struct export_fixture *fx,
+                        const struct scene_figure *figure, int width,
+                        int height, int fps);
 void export_fixture_finish(struct export_fixture *fx);
 
 /* The request's figure settled at its last step, as a new scene (NULL

@@ -33,8 +33,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	struct export_fixture fx;
-	if (export_fixture_init(&fx, SCENE_FIGURE_9_1, EXPORT_DEFAULT_WIDTH,
-	                        EXPORT_DEFAULT_HEIGHT, EXPORT_DEFAULT_FPS) != 0)
+	if (export_fixture_init(&fx, scene_figure_find("9.1"),
+	                        EXPORT_DEFAULT_WIDTH, EXPORT_DEFAULT_HEIGHT,
+	                        EXPORT_DEFAULT_FPS) != 0)
 		return 1;
 	int ret = 0;
 	char path[4096], err[1024];
@@ -56,8 +57,9 @@ int main(int argc, char **argv)
 	}
 	export_fixture_finish(&fx);
 
-	if (export_fixture_init(&fx, SCENE_FIGURE_9_10, EXPORT_DEFAULT_WIDTH,
-	                        EXPORT_DEFAULT_HEIGHT, EXPORT_DEFAULT_FPS) != 0)
+	if (export_fixture_init(&fx, scene_figure_find("9.10"),
+	                        EXPORT_DEFAULT_WIDTH, EXPORT_DEFAULT_HEIGHT,
+	                        EXPORT_DEFAULT_FPS) != 0)
 		return 1;
 	struct scene *s = export_fixture_last_scene(&fx);
 	snprintf(path, sizeof(path), "%s/figure-9.10.pdf", argv[1]);

@@ -110,8 +110,9 @@ static void probe(const char *path, int *w, int *h, long *frames)
 static void write_figure_9_1(enum export_video_format fmt, const char *name)
 {
 	struct export_fixture fx;
-	assert_int_equal(export_fixture_init(&fx, SCENE_FIGURE_9_1, W, H, FPS),
-	                 0);
+	assert_int_equal(
+		export_fixture_init(&fx, scene_figure_find("9.1"), W, H, FPS),
+		0);
 	char path[512], err[512];
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	enum export_status st = export_animation_write(&fx.rq, fmt, path, NULL,
@@ -172,8 +173,9 @@ static void test_gif(void **state)
 	(void)state;
 	write_figure_9_1(EXPORT_VIDEO_GIF, "fig91.gif");
 	struct export_fixture fx;
-	assert_int_equal(export_fixture_init(&fx, SCENE_FIGURE_9_1, W, H, FPS),
-	                 0);
+	assert_int_equal(
+		export_fixture_init(&fx, scene_figure_find("9.1"), W, H, FPS),
+		0);
 	char path[512], err[512];
 	snprintf(path, sizeof(path), "%s/fig91.gif", dir);
 	struct export_frames *frames = export_frames_create(
@@ -233,8 +235,9 @@ static void test_pdf(void **state)
 {
 	(void)state;
 	struct export_fixture fx;
-	assert_int_equal(
-		export_fixture_init(&fx, SCENE_FIGURE_9_10, 1280, 720, FPS), 0);
+	assert_int_equal(export_fixture_init(&fx, scene_figure_find("9.10"),
+	                                     1280, 720, FPS),
+	                 0);
 	struct scene *s = export_fixture_last_scene(&fx);
 	assert_non_null(s);
 	char path[512], err[512];
@@ -291,8 +294,9 @@ static void test_bad_requests(void **state)
 	(void)state;
 	int before = files_in_dir();
 	struct export_fixture fx;
-	assert_int_equal(export_fixture_init(&fx, SCENE_FIGURE_9_1, W, H, FPS),
-	                 0);
+	assert_int_equal(
+		export_fixture_init(&fx, scene_figure_find("9.1"), W, H, FPS),
+		0);
 	char path[512], err[512];
 	snprintf(path, sizeof(path), "%s/bad.mp4", dir);
 

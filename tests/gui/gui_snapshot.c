@@ -28,7 +28,8 @@
 #include "source.h"
 
 struct args {
-	int w, h, figure, band, element, level;
+	const struct scene_figure *figure; /* NULL: the trace's */
+	int w, h, band, element, level;
 	long step, slide;
 	bool projection;
 	const char *lesson, *out;
@@ -44,7 +45,7 @@ static int usage(const char *why)
  * the first run option, or -1 after a usage error. */
 static int parse(int argc, char **argv, struct args *a)
 {
-	*a = (struct args){1280, 720, -1, -1, -1, 0, 0, 0, false, NULL, NULL};
+	*a = (struct args){NULL, 1280, 720, -1, -1, 0, 0, 0, false, NULL, NULL};
 	int i = 1;
 	for (; i < argc; i++) {
 		const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -60,7 +61,7 @@ static int parse(int argc, char **argv, struct args *a)
 		if (!strcmp(o, "--size"))
 			known = sscanf(v, "%dx%d", &a->w, &a->h) == 2;
 		else if (!strcmp(o, "--figure"))
-			a->figure = scene_figure_from_name(v);
+			a->figure = scene_figure_find(v);
 		else if (!strcmp(o, "--step"))
 			a->step = atol(v);
 		else if (!strcmp(o, "--hover-band"))
@@ -105,8 +106,7 @@ static struct gui_app *make_app(const struct args *a, int argc, char **argv,
 		return NULL;
 	}
 	struct gui_config cfg = {
-		.figure = a->figure >= 0 ? (enum scene_figure)a->figure
-	                                 : scene_figure_for(t),
+		.figure = a->figure ? a->figure : scene_figure_for(t),
 		.projection = a->projection,
 		.random_seed = 7,
 	};

@@ -15,7 +15,7 @@
 #include "run.h"
 
 static struct gui_app *around(struct trace *t, const struct run_request *o,
-                              enum scene_figure figure)
+                              const struct scene_figure *figure)
 {
 	struct gui_config cfg = {.figure = figure, .random_seed = 7};
 	struct gui_app *app = gui_app_create(t, o, o ? NULL : "test.json", &cfg,
@@ -27,7 +27,7 @@ static struct gui_app *around(struct trace *t, const struct run_request *o,
 }
 
 struct gui_app *test_app(const char *const *args, int count,
-                         enum scene_figure figure)
+                         const struct scene_figure *figure)
 {
 	struct run_request o;
 	const char *argv[16];
@@ -45,7 +45,8 @@ struct gui_app *test_app(const char *const *args, int count,
 	return app;
 }
 
-struct gui_app *test_app_replay(struct trace *t, enum scene_figure figure)
+struct gui_app *test_app_replay(struct trace *t,
+                                const struct scene_figure *figure)
 {
 	return around(t, NULL, figure);
 }

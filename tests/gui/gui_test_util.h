@@ -15,9 +15,10 @@
  * `figure`, random seed 7, and its first frame built. Fails the test when
  * anything goes wrong. */
 struct gui_app *test_app(const char *const *args, int count,
-                         enum scene_figure figure);
+                         const struct scene_figure *figure);
 /* The same for a trace the caller made (replayed: not live). */
-struct gui_app *test_app_replay(struct trace *t, enum scene_figure figure);
+struct gui_app *test_app_replay(struct trace *t,
+                                const struct scene_figure *figure);
 
 /* Feed one event, then rebuild the frame when it changed (as the window
  * would before the next event's hit test). */

@@ -21,7 +21,7 @@
 
 static struct gui_app *book(void)
 {
-	return test_app(NULL, 0, SCENE_FIGURE_9_1);
+	return test_app(NULL, 0, scene_figure_find("9.1"));
 }
 
 static void keys_step_forward_and_back(void **state)
@@ -103,12 +103,12 @@ static void figure_keys_switch_and_rerun(void **state)
 	assert_string_equal(app->trace->algorithm, "kogge-stone");
 	test_key(app, SDLK_RIGHT, 0);
 	test_key(app, SDLK_2, 0);
-	assert_int_equal(app->view.figure, SCENE_FIGURE_9_5);
+	assert_ptr_equal(app->view.figure, scene_figure_find("9.5"));
 	assert_string_equal(app->trace->algorithm, "brent-kung");
 	assert_int_equal(app->pb.step, 0); /* a new run starts at its start */
 	assert_int_equal(app->trace->n, 16);
 	test_key(app, SDLK_3, 0);
-	assert_int_equal(app->view.figure, SCENE_FIGURE_9_10);
+	assert_ptr_equal(app->view.figure, scene_figure_find("9.10"));
 	assert_string_equal(app->trace->algorithm, "hierarchical");
 	assert_int_equal(app->trace->section_size,
 	                 4); /* the book's Figure 9.10 */
@@ -116,7 +116,7 @@ static void figure_keys_switch_and_rerun(void **state)
 	assert_true(app->trace->output[15] == 31.0f);
 	assert_true(app->trace->output[4] == 7.0f);
 	test_key(app, SDLK_KP_1, 0);
-	assert_int_equal(app->view.figure, SCENE_FIGURE_9_1);
+	assert_ptr_equal(app->view.figure, scene_figure_find("9.1"));
 	assert_string_equal(app->trace->algorithm, "kogge-stone");
 	assert_true(app->live);
 	gui_app_destroy(app);
@@ -127,13 +127,13 @@ static void a_figure_that_cannot_run_says_why(void **state)
 	(void)state;
 	struct gui_app *app =
 		test_app((const char *const[]){"--n=2048", "--algo=brent-kung"},
-	                 2, SCENE_FIGURE_9_5);
+	                 2, scene_figure_find("9.5"));
 	struct trace *before = app->trace;
 	float play_bottom =
 		test_find(app, SCENE_TAG_CONTROL, SCENE_CONTROL_PLAY, -1)
 			->bounds.y1;
 	test_key(app, SDLK_1, 0); /* kogge-stone takes at most 1024 values */
-	assert_int_equal(app->view.figure, SCENE_FIGURE_9_5);
+	assert_ptr_equal(app->view.figure, scene_figure_find("9.5"));
 	assert_ptr_equal(app->trace, before);
 	assert_true(app->status_error);
 	assert_true(test_text_contains(app, "Error: "));
@@ -156,10 +156,10 @@ static void figure_of_a_replay_keeps_its_trace(void **state)
 	(void)state;
 	struct gui_app *live = test_app(
 		(const char *const[]){"--algo=hierarchical", "--section=4"}, 2,
-		SCENE_FIGURE_9_10);
+		scene_figure_find("9.10"));
 	struct trace *t = live->trace;
 	live->trace = NULL; /* take it over as if read from a file */
-	struct gui_app *app = test_app_replay(t, SCENE_FIGURE_9_10);
+	struct gui_app *app = test_app_replay(t, scene_figure_find("9.10"));
 	live->trace = trace_create();
 	gui_app_destroy(live);
 	assert_false(app->live);
@@ -167,7 +167,8 @@ static void figure_of_a_replay_keeps_its_trace(void **state)
 	/* either the view shows Figure 9.1 of it, or says why not; the
 	 * recorded trace stays either way */
 	assert_ptr_equal(app->trace, t);
-	assert_true(app->view.figure == SCENE_FIGURE_9_1 || app->status_error);
+	assert_true(app->view.figure == scene_figure_find("9.1") ||
+	            app->status_error);
 	gui_app_destroy(app);
 }
 
@@ -217,14 +218,14 @@ static void q_quits_with_the_help_card_open(void **state)
 }
 
 /* The figure an "--algo=NAME" argument is drawn in. */
-static enum scene_figure figure_of(const char *arg)
+static const struct scene_figure *figure_of(const char *arg)
 {
-	for (int f = 0; f < SCENE_FIGURE_COUNT; f++)
+	for (int f = 0; (size_t)f < scene_figure_count(); f++)
 		if (strcmp(arg + strlen("--algo="),
-		           scene_figure_algorithm((enum scene_figure)f)) == 0)
-			return (enum scene_figure)f;
+		           scene_figure_at((size_t)f)->algorithm) == 0)
+			return scene_figure_at((size_t)f);
 	fail_msg("no figure draws %s", arg);
-	return SCENE_FIGURE_9_1;
+	return scene_figure_find("9.1");
 }
 
 /* A figure picked in the window runs what `scanviz render --figure` and
@@ -236,18 +237,17 @@ static void figure_defaults_match_the_command_line(void **state)
 	(void)state;
 	static const size_t sizes[] = {2, 5, 16, 33, 100, 700, 1024, 2048};
 	/* an algorithm of another figure to start from, for each figure */
-	static const char *const start[SCENE_FIGURE_COUNT][2] = {
-		[SCENE_FIGURE_9_1] = {"--algo=brent-kung",
-	                              "--algo=hierarchical"},
-		[SCENE_FIGURE_9_5] = {"--algo=kogge-stone",
-	                              "--algo=hierarchical"},
-		[SCENE_FIGURE_9_10] = {"--algo=kogge-stone",
-	                               "--algo=brent-kung"},
+	static const char *const start[3][2] = {
+		{"--algo=brent-kung", "--algo=hierarchical"},
+		{"--algo=kogge-stone", "--algo=hierarchical"},
+		{"--algo=kogge-stone", "--algo=brent-kung"},
 	};
-	for (int f = 0; f < SCENE_FIGURE_COUNT; f++) {
+	for (int f = 0; (size_t)f < scene_figure_count(); f++) {
 		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 			size_t n = sizes[i];
-			if (f == SCENE_FIGURE_9_1 && n > 1024)
+			if (scene_figure_at((size_t)f) ==
+			            scene_figure_find("9.1") &&
+			    n > 1024)
 				continue; /* kogge-stone takes one section */
 			char arg_n[32];
 			snprintf(arg_n, sizeof(arg_n), "--n=%zu", n);
@@ -256,7 +256,9 @@ static void figure_defaults_match_the_command_line(void **state)
 			run_request_init(&o);
 			const char *const argv[] = {"--backend=cpu", arg_n};
 			assert_int_equal(cli_run_options_parse(&o, 2, argv), 0);
-			struct cli_trace_args a = {.figure = f, .who = "test"};
+			struct cli_trace_args a = {
+				.figure = scene_figure_at((size_t)f),
+				.who = "test"};
 			struct trace *cli = NULL;
 			assert_int_equal(cli_trace_load(&a, &o, &cli), 0);
 			run_request_free(&o);
@@ -265,21 +267,20 @@ static void figure_defaults_match_the_command_line(void **state)
 			const char *const args[] = {arg_n, from};
 			struct gui_app *app =
 				test_app(args, 2, figure_of(from));
-			assert_true(
-				gui_app_set_figure(app, (enum scene_figure)f));
+			assert_true(gui_app_set_figure(
+				app, scene_figure_at((size_t)f)));
 			if (strcmp(app->trace->algorithm, cli->algorithm) ||
 			    app->trace->section_size != cli->section_size)
-				fail_msg(
-					"Figure %s, N = %zu: the window runs "
-					"%s in sections of %u, the command "
-					"line %s in sections of %u",
-					scene_figure_name((enum scene_figure)f),
-					n, app->trace->algorithm,
-					app->trace->section_size,
-					cli->algorithm, cli->section_size);
+				fail_msg("Figure %s, N = %zu: the window runs "
+				         "%s in sections of %u, the command "
+				         "line %s in sections of %u",
+				         scene_figure_at((size_t)f)->name, n,
+				         app->trace->algorithm,
+				         app->trace->section_size,
+				         cli->algorithm, cli->section_size);
 			assert_string_equal(
 				cli->algorithm,
-				scene_figure_algorithm((enum scene_figure)f));
+				scene_figure_at((size_t)f)->algorithm);
 			gui_app_destroy(app);
 			trace_destroy(cli);
 		}
@@ -406,7 +407,7 @@ static void editor_changes_n_section_and_algorithm(void **state)
 	assert_int_equal(app->trace->n, 32); /* a new N: N random values */
 	assert_int_equal(app->trace->section_size, 8);
 	assert_string_equal(app->trace->algorithm, "hierarchical");
-	assert_int_equal(app->view.figure, SCENE_FIGURE_9_10);
+	assert_ptr_equal(app->view.figure, scene_figure_find("9.10"));
 	float expect[32];
 	run_random_input(7, 32, expect);
 	for (int i = 0; i < 32; i++)
@@ -431,7 +432,7 @@ static void r_on_a_longer_input_says_what_it_made(void **state)
 	struct gui_app *app =
 		test_app((const char *const[]){arg, "--algo=hierarchical",
 	                                       "--detail=summary"},
-	                 3, SCENE_FIGURE_9_10);
+	                 3, scene_figure_find("9.10"));
 	test_key(app, SDLK_r, 0);
 	assert_int_equal(app->trace->n, GUI_EDITOR_RANDOM_MAX);
 	assert_false(app->status_error);

@@ -16,7 +16,7 @@
 
 static struct gui_app *book(void)
 {
-	return test_app(NULL, 0, SCENE_FIGURE_9_1);
+	return test_app(NULL, 0, scene_figure_find("9.1"));
 }
 
 static void scrub_click_and_drag_set_the_step(void **state)
@@ -156,7 +156,7 @@ static void hover_in_every_band_of_9_10(void **state)
 {
 	(void)state;
 	const char *args[] = {"--algo=hierarchical", "--section=4"};
-	struct gui_app *app = test_app(args, 2, SCENE_FIGURE_9_10);
+	struct gui_app *app = test_app(args, 2, scene_figure_find("9.10"));
 	test_key(app, SDLK_END, 0);
 	const struct scene_item *el = NULL;
 	for (size_t i = 0; i < app->scene->count && !el; i++) {
@@ -244,7 +244,7 @@ static void row_labels_and_levels_click(void **state)
 
 	app = test_app(
 		(const char *const[]){"--algo=hierarchical", "--section=4"}, 2,
-		SCENE_FIGURE_9_10);
+		scene_figure_find("9.10"));
 	test_click_tag(app, SCENE_TAG_LEVEL, 1, -1);
 	assert_int_equal(app->view.focus_level, 1);
 	test_key(app, SDLK_0, 0);
@@ -261,7 +261,7 @@ static void strip_click_labels_that_part(void **state)
 	(void)state;
 	struct gui_app *app =
 		test_app((const char *const[]){"--n=2048", "--algo=brent-kung"},
-	                 2, SCENE_FIGURE_9_5);
+	                 2, scene_figure_find("9.5"));
 	test_key(app, SDLK_RIGHT, 0);
 	const struct scene_item *strip = NULL;
 	for (size_t i = 0; i < app->scene->count && !strip; i++)

@@ -38,8 +38,8 @@ static void check(struct gui_app *app, const char *what)
 			"%s, %dx%d%s, Figure %s, step %zu: %d problems: %s\n",
 			what, app->width, app->height,
 			app->projection ? ", projection" : "",
-			scene_figure_name(app->view.figure), app->pb.step + 1,
-			problems, report);
+			(app->view.figure)->name, app->pb.step + 1, problems,
+			report);
 }
 
 /* Every size, both modes, at steps lo, the middle and hi. */
@@ -66,20 +66,26 @@ static void sweep(struct gui_app *app, const char *what, size_t lo, size_t hi,
 static void figures(void **state)
 {
 	(void)state;
-	static const struct {
+	const struct {
 		const char *args[3];
 		int count;
-		enum scene_figure figure;
+		const struct scene_figure *figure;
 	} runs[] = {
-		{{"--algo=kogge-stone"}, 1, SCENE_FIGURE_9_1},
-		{{"--algo=kogge-stone", "--n=1024"}, 2, SCENE_FIGURE_9_1},
-		{{"--algo=kogge-stone-book"}, 1, SCENE_FIGURE_9_1},
-		{{"--algo=brent-kung"}, 1, SCENE_FIGURE_9_5},
-		{{"--algo=brent-kung", "--n=2048"}, 2, SCENE_FIGURE_9_5},
-		{{"--algo=hierarchical", "--section=4"}, 2, SCENE_FIGURE_9_10},
+		{{"--algo=kogge-stone"}, 1, scene_figure_find("9.1")},
+		{{"--algo=kogge-stone", "--n=1024"},
+	         2,
+	         scene_figure_find("9.1")},
+		{{"--algo=kogge-stone-book"}, 1, scene_figure_find("9.1")},
+		{{"--algo=brent-kung"}, 1, scene_figure_find("9.5")},
+		{{"--algo=brent-kung", "--n=2048"},
+	         2,
+	         scene_figure_find("9.5")},
+		{{"--algo=hierarchical", "--section=4"},
+	         2,
+	         scene_figure_find("9.10")},
 		{{"--algo=hierarchical", "--n=2048", "--section=16"},
 	         3,
-	         SCENE_FIGURE_9_10},
+	         scene_figure_find("9.10")},
 	};
 	for (size_t r = 0; r < COUNT(runs); r++) {
 		struct gui_app *app =
@@ -112,7 +118,8 @@ static void lessons(void **state)
 			lesson_player_create(l, &o, &status, err, sizeof(err));
 		if (!p)
 			fail_msg("%s", err);
-		struct gui_app *app = test_app(NULL, 0, SCENE_FIGURE_9_1);
+		struct gui_app *app =
+			test_app(NULL, 0, scene_figure_find("9.1"));
 		assert_int_equal(
 			lesson_panel_install(app, l, p, names[n], NULL, false),
 			0);

@@ -57,7 +57,8 @@ static void loop_steps_screenshots_and_quits(void **state)
 {
 	(void)state;
 	char err[512];
-	struct gui_config cfg = {.figure = SCENE_FIGURE_9_1, .random_seed = 1};
+	struct gui_config cfg = {.figure = scene_figure_find("9.1"),
+	                         .random_seed = 1};
 	struct gui_window *w = gui_window_create(&cfg, err, sizeof(err));
 	if (!w)
 		fail_msg("window: %s", err);
@@ -133,7 +134,8 @@ static void software_frames_go_to_the_surface(void **state)
 {
 	(void)state;
 	char err[512];
-	struct gui_config cfg = {.figure = SCENE_FIGURE_9_5, .random_seed = 1};
+	struct gui_config cfg = {.figure = scene_figure_find("9.5"),
+	                         .random_seed = 1};
 	struct gui_window *w = gui_window_create(&cfg, err, sizeof(err));
 	if (!w)
 		fail_msg("window: %s", err);
@@ -145,7 +147,7 @@ static void software_frames_go_to_the_surface(void **state)
 	assert_true(gui_window_draws_to_surface(w));
 
 	const char *args[] = {"--algo=brent-kung"};
-	struct gui_app *app = test_app(args, 1, SCENE_FIGURE_9_5);
+	struct gui_app *app = test_app(args, 1, scene_figure_find("9.5"));
 	app->metrics = gui_window_metrics(w);
 	/* a step moves (frames are drawn), then Q */
 	push_key(SDLK_RIGHT);

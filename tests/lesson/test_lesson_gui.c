@@ -20,9 +20,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gui_presenter.h"
+#include "lesson_gui_presenter.h"
 #include "gui_test_util.h"
-#include "lesson_colors.h"
+#include "lesson_gui_colors.h"
 #include "lesson_gui.h"
 #include "lesson_manifest.h"
 #include "lesson_progress.h"
@@ -44,7 +44,7 @@ static struct gui_app *open_lesson(const char *name, struct lesson_panel **lp)
 	if (!p)
 		fail_msg("%s", err);
 	const char *args[] = {"--algo=brent-kung"};
-	struct gui_app *app = test_app(args, 1, SCENE_FIGURE_9_5);
+	struct gui_app *app = test_app(args, 1, scene_figure_find("9.5"));
 	assert_int_equal(lesson_panel_install(app, l, p, name, progress, false),
 	                 0);
 	*lp = app->panel.ctx;
@@ -61,7 +61,7 @@ static void slides_steps_and_a_question(void **state)
 
 	/* The first slide: its trace, its figure, its narration. */
 	assert_string_equal(app->trace->algorithm, "kogge-stone");
-	assert_int_equal(app->view.figure, SCENE_FIGURE_9_1);
+	assert_ptr_equal(app->view.figure, scene_figure_find("9.1"));
 	assert_true(test_has_text(app, "One thread per element"));
 	assert_true(test_text_contains(app, "1 / 6"));
 
@@ -84,7 +84,7 @@ static void slides_steps_and_a_question(void **state)
 	/* Typing digits must not switch figures (the app's 1, 2, 3). */
 	test_text(app, "2");
 	test_key(app, SDLK_2, 0);
-	assert_int_equal(app->view.figure, SCENE_FIGURE_9_1);
+	assert_ptr_equal(app->view.figure, scene_figure_find("9.1"));
 	assert_string_equal(lp->typed, "2");
 	test_key(app, SDLK_BACKSPACE, 0);
 	test_text(app, "4");
@@ -307,10 +307,10 @@ static void second_try_and_clicked_answers(void **state)
 	char right[64];
 	lesson_player_right_answer(lp->player, 5, q, right, sizeof(right));
 	/* "3" for the third choice does not switch figures; it says why. */
-	enum scene_figure figure = app->view.figure;
+	const struct scene_figure *figure = app->view.figure;
 	test_key(app, SDLK_3, 0);
 	test_text(app, "3");
-	assert_int_equal(app->view.figure, figure);
+	assert_ptr_equal(app->view.figure, figure);
 	assert_non_null(strstr(app->status, "A choice is asked"));
 	int wrong = right[0] == 'a' ? 1 : 0;
 	test_click_tag(app, SCENE_TAG_CONTROL, LESSON_CONTROL_CHOICE, wrong);
@@ -475,7 +475,7 @@ static void lecturer_and_presenter_answers(void **state)
 		for (size_t s = 0; s < lp->lesson->slide_count; s++) {
 			go_to_slide(app, lp, s);
 			const struct lesson_slide *sl = &lp->lesson->slides[s];
-			assert_int_equal(gui_presenter_build(
+			assert_int_equal(lesson_gui_presenter_build(
 						 lp, pres, 1280, 720,
 						 app->theme,
 						 &scene_metrics_estimate, 65),

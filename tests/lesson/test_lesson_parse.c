@@ -18,6 +18,7 @@
 #include "lesson.h"
 #include "lesson_cli.h"
 #include "lesson_player.h"
+#include "view.h"
 
 #define HEAD "<!-- lesson format=1 -->\n# T\n\n"
 
@@ -60,7 +61,7 @@ static void every_feature(void **state)
 	assert_int_equal(r->req.request.section, 4);
 	assert_int_equal(r->req.request.section_kernel,
 	                 SCAN_KERNEL_KOGGE_STONE);
-	assert_int_equal(r->view, LESSON_VIEW_9_10);
+	assert_ptr_equal(r->figure, scene_figure_find("9.10"));
 
 	const struct lesson_slide *s = &l->slides[0];
 	assert_string_equal(s->title, "One");

@@ -20,6 +20,7 @@
 #include "lesson.h"
 #include "lesson_player.h"
 #include "lesson_progress.h"
+#include "view.h"
 
 /* The simple scan on the book's input: steps load, stride 1, 2, 4, 8, store. */
 static const char text[] =
@@ -71,7 +72,7 @@ static void steps_and_holds(void **state)
 	assert_string_equal(lesson_player_backend(p), "cpu");
 	assert_int_equal(lesson_player_first_step(p), 0);
 	assert_int_equal(lesson_player_last_step(p), 3); /* load..stride 4 */
-	assert_int_equal(lesson_player_view(p), LESSON_VIEW_9_1);
+	assert_ptr_equal(lesson_player_figure(p), scene_figure_find("9.1"));
 	assert_string_equal(lesson_player_narration(p), "Emulated.\n\nAlways.");
 
 	/* load and stride 1 play; the predict question holds before stride 2 */

@@ -123,9 +123,9 @@ static int draw(struct target *x, enum way way, const struct scene *s,
 	}
 }
 
-static int bench(const struct trace *t, enum scene_figure f, int w, int h,
-                 struct render_fonts *fonts, const char *theme, double seconds,
-                 enum way way, struct result *out)
+static int bench(const struct trace *t, const struct scene_figure *f, int w,
+                 int h, struct render_fonts *fonts, const char *theme,
+                 double seconds, enum way way, struct result *out)
 {
 	struct target x;
 	if (target_open(&x, way, w, h, fonts) != 0)
@@ -232,21 +232,31 @@ int main(int argc, char **argv)
 	printf("%47s %9s %7s %9s %6s %8s %8s\n", "", "", "fps", "", "fps",
 	       "fps", "fps");
 	int rc = 0;
-	for (int f = 0; f < SCENE_FIGURE_COUNT && rc == 0; f++) {
+	for (int f = 0; (size_t)f < scene_figure_count() && rc == 0; f++) {
 		for (size_t i = 0; i < 3 && rc == 0; i++) {
 			size_t n = ns[i];
 			float *in = view_digits(n, 1);
 			struct trace *t;
-			const char *algo = f == SCENE_FIGURE_9_1 ? "kogge-stone"
-			                   : f == SCENE_FIGURE_9_5
-			                           ? "brent-kung"
-			                           : "hierarchical";
-			if (f == SCENE_FIGURE_9_1 && n > 1024)
+			const char *algo =
+				scene_figure_at((size_t)f) ==
+						scene_figure_find("9.1")
+					? "kogge-stone"
+				: scene_figure_at((size_t)f) ==
+						scene_figure_find("9.5")
+					? "brent-kung"
+					: "hierarchical";
+			if (scene_figure_at((size_t)f) ==
+			            scene_figure_find("9.1") &&
+			    n > 1024)
 				t = view_hand_kogge_stone(
 					in, n); /* past the kernel's 1024 */
 			else
 				t = view_run(algo, in, n,
-				             f == SCENE_FIGURE_9_10 ? 16 : 0);
+				             scene_figure_at((size_t)f) ==
+				                             scene_figure_find(
+								     "9.10")
+				                     ? 16
+				                     : 0);
 			free(in);
 			if (!t) {
 				rc = 1;
@@ -255,7 +265,7 @@ int main(int argc, char **argv)
 			for (size_t k = 0; k < 2 && rc == 0; k++) {
 				struct result r[3];
 				for (int way = 0; way < 3 && rc == 0; way++)
-					if (bench(t, (enum scene_figure)f,
+					if (bench(t, scene_figure_at((size_t)f),
 					          vp[k][0], vp[k][1], fonts,
 					          "light", seconds,
 					          (enum way)way, &r[way]) != 0)
@@ -267,7 +277,7 @@ int main(int argc, char **argv)
 				         vp[k][1]);
 				printf("%-6s %-12s %5zu %10s %7zu %9.2f %7.1f "
 				       "%9.2f %6.1f %8.1f %8.1f\n",
-				       scene_figure_name((enum scene_figure)f),
+				       scene_figure_at((size_t)f)->name,
 				       t->algorithm, n, size, r[0].items,
 				       r[0].build_ms, r[0].fps, r[0].draw_ms,
 				       r[0].wall_fps, r[1].fps, r[2].fps);

@@ -24,7 +24,7 @@ static struct scene *build(const struct trace *t, size_t step, int level,
 {
 	struct scene_view v;
 	scene_view_defaults(&v, 1920, 1080);
-	v.figure = SCENE_FIGURE_9_10;
+	v.figure = scene_figure_find("9.10");
 	v.step = step;
 	v.focus_level = level;
 	v.hover = hover;

@@ -31,7 +31,7 @@ struct variant {
 static int checked;
 
 static void check_one(struct scene *s, const struct trace *t,
-                      enum scene_figure f, size_t step,
+                      const struct scene_figure *f, size_t step,
                       const struct variant *var, int w, int h,
                       const struct scene_theme *th)
 {
@@ -54,12 +54,12 @@ static void check_one(struct scene *s, const struct trace *t,
 		fail_msg(
 			"Figure %s, %s, N=%zu, %dx%d, %s, step %zu, t %.2f, labels %d, "
 			"level %d, block %ld, element %ld: %d problems: %s",
-			scene_figure_name(f), t->algorithm, t->n, w, h,
-			th->name, step, (double)var->t, var->labels, var->level,
-			var->block, var->element, problems, report);
+			(f)->name, t->algorithm, t->n, w, h, th->name, step,
+			(double)var->t, var->labels, var->level, var->block,
+			var->element, problems, report);
 }
 
-static void sweep(const struct trace *t, enum scene_figure f,
+static void sweep(const struct trace *t, const struct scene_figure *f,
                   const struct variant *vars, size_t nvars)
 {
 	struct scene *s = scene_create(16, 16);
@@ -95,12 +95,12 @@ static void figure_9_1(void **state)
 		struct trace *t = n <= 1024 ? view_run("kogge-stone", in, n, 0)
 		                            : view_hand_kogge_stone(in, n);
 		assert_non_null(t);
-		sweep(t, SCENE_FIGURE_9_1, grid_vars, COUNT(grid_vars));
+		sweep(t, scene_figure_find("9.1"), grid_vars, COUNT(grid_vars));
 		trace_destroy(t);
 		if (n <= 1024) {
 			t = view_run("kogge-stone-book", in, n, 0);
 			assert_non_null(t);
-			sweep(t, SCENE_FIGURE_9_1, grid_vars, 2);
+			sweep(t, scene_figure_find("9.1"), grid_vars, 2);
 			trace_destroy(t);
 		}
 		free(in);
@@ -115,7 +115,7 @@ static void figure_9_5(void **state)
 		float *in = view_digits(n, n);
 		struct trace *t = view_run("brent-kung", in, n, 0);
 		assert_non_null(t);
-		sweep(t, SCENE_FIGURE_9_5, grid_vars, COUNT(grid_vars));
+		sweep(t, scene_figure_find("9.5"), grid_vars, COUNT(grid_vars));
 		trace_destroy(t);
 		free(in);
 	}
@@ -136,12 +136,12 @@ static void figure_9_10(void **state)
 		float *in = view_digits(n, n);
 		struct trace *t = view_run("hierarchical", in, n, 16);
 		assert_non_null(t);
-		sweep(t, SCENE_FIGURE_9_10, vars, COUNT(vars));
+		sweep(t, scene_figure_find("9.10"), vars, COUNT(vars));
 		trace_destroy(t);
 		if (n <= 256) {
 			t = view_run("hierarchical-book", in, n, 16);
 			assert_non_null(t);
-			sweep(t, SCENE_FIGURE_9_10, vars, 3);
+			sweep(t, scene_figure_find("9.10"), vars, 3);
 			trace_destroy(t);
 		}
 		free(in);
@@ -150,7 +150,7 @@ static void figure_9_10(void **state)
 	float *in = view_digits(2048, 7);
 	struct trace *t = view_run("hierarchical", in, 2048, 1024);
 	assert_non_null(t);
-	sweep(t, SCENE_FIGURE_9_10, vars, 4);
+	sweep(t, scene_figure_find("9.10"), vars, 4);
 	trace_destroy(t);
 	free(in);
 	printf("checked %d frames\n", checked);

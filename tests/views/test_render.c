@@ -59,8 +59,9 @@ static int teardown(void **state)
 	return 0;
 }
 
-static struct scene *build(const struct trace *t, enum scene_figure f, int w,
-                           int h, const char *theme, size_t step, float tt)
+static struct scene *build(const struct trace *t, const struct scene_figure *f,
+                           int w, int h, const char *theme, size_t step,
+                           float tt)
 {
 	struct scene_view v;
 	scene_view_defaults(&v, w, h);
@@ -92,7 +93,8 @@ static void frames_in_software_renderer(void **state)
 	(void)state;
 	struct trace *t = view_run("kogge-stone", view_book_input, 16, 0);
 	assert_non_null(t);
-	struct scene *s = build(t, SCENE_FIGURE_9_1, 1280, 720, "light", 3, 1);
+	struct scene *s =
+		build(t, scene_figure_find("9.1"), 1280, 720, "light", 3, 1);
 	SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(
 		0, 1280, 720, 32, SDL_PIXELFORMAT_ARGB8888);
 	SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
@@ -159,15 +161,15 @@ static void layouts_with_real_fonts(void **state)
 		const char *algo;
 		size_t n;
 		uint32_t section;
-		enum scene_figure f;
+		const struct scene_figure *f;
 	} runs[] = {
-		{"kogge-stone", 16, 0, SCENE_FIGURE_9_1},
-		{"kogge-stone-book", 16, 0, SCENE_FIGURE_9_1},
-		{"kogge-stone", 1024, 0, SCENE_FIGURE_9_1},
-		{"brent-kung", 16, 0, SCENE_FIGURE_9_5},
-		{"brent-kung", 2048, 0, SCENE_FIGURE_9_5},
-		{"hierarchical", 16, 4, SCENE_FIGURE_9_10},
-		{"hierarchical", 2048, 16, SCENE_FIGURE_9_10},
+		{"kogge-stone", 16, 0, scene_figure_find("9.1")},
+		{"kogge-stone-book", 16, 0, scene_figure_find("9.1")},
+		{"kogge-stone", 1024, 0, scene_figure_find("9.1")},
+		{"brent-kung", 16, 0, scene_figure_find("9.5")},
+		{"brent-kung", 2048, 0, scene_figure_find("9.5")},
+		{"hierarchical", 16, 4, scene_figure_find("9.10")},
+		{"hierarchical", 2048, 16, scene_figure_find("9.10")},
 	};
 	static const int vp[][2] = {{800, 600}, {1280, 720}, {3840, 2160}};
 	char report[2048];
@@ -221,7 +223,8 @@ static void png_and_svg(void **state)
 {
 	(void)state;
 	struct trace *t = view_run("brent-kung", view_book_input, 16, 0);
-	struct scene *s = build(t, SCENE_FIGURE_9_5, 1280, 720, "dark", 5, 1);
+	struct scene *s =
+		build(t, scene_figure_find("9.5"), 1280, 720, "dark", 5, 1);
 	char png[512], svg[512], err[256];
 	snprintf(png, sizeof(png), "%s/frame.png", dir);
 	snprintf(svg, sizeof(svg), "%s/frame.svg", dir);

@@ -22,7 +22,7 @@ static const struct scene_theme *light(void)
 	return scene_theme_find("light");
 }
 
-static struct scene *build(const struct trace *t, enum scene_figure f,
+static struct scene *build(const struct trace *t, const struct scene_figure *f,
                            size_t step, float tt, enum scene_labels labels,
                            const struct scene_source_set *src)
 {
@@ -102,7 +102,7 @@ static long prev_step(const struct trace *t, size_t s)
 /* At the last step every row is drawn: each row's arrows are exactly its
  * step's additions, from src's box above to dst's box, dashed exactly when
  * the read saw a value already updated in the same step. */
-static void check_arrows(const struct trace *t, enum scene_figure f)
+static void check_arrows(const struct trace *t, const struct scene_figure *f)
 {
 	size_t last = t->step_count - 1;
 	struct scene *s = build(t, f, last, 1, SCENE_LABELS_VALUES, NULL);
@@ -166,12 +166,12 @@ static void check_arrows(const struct trace *t, enum scene_figure f)
 static void arrows_are_additions(void **state)
 {
 	(void)state;
-	static const struct {
+	const struct {
 		const char *algo;
-		enum scene_figure f;
-	} cases[] = {{"kogge-stone", SCENE_FIGURE_9_1},
-	             {"kogge-stone-book", SCENE_FIGURE_9_1},
-	             {"brent-kung", SCENE_FIGURE_9_5}};
+		const struct scene_figure *f;
+	} cases[] = {{"kogge-stone", scene_figure_find("9.1")},
+	             {"kogge-stone-book", scene_figure_find("9.1")},
+	             {"brent-kung", scene_figure_find("9.5")}};
 	for (size_t c = 0; c < 3; c++) {
 		struct trace *t =
 			view_run(cases[c].algo, view_book_input, 16, 0);
@@ -192,7 +192,7 @@ static void labels_are_snapshots(void **state)
 		scene_theme_color(light(), SCENE_ROLE_FINISHED);
 	char want[32];
 	for (size_t shown = 0; shown < t->step_count; shown++) {
-		struct scene *s = build(t, SCENE_FIGURE_9_1, shown, 1,
+		struct scene *s = build(t, scene_figure_find("9.1"), shown, 1,
 		                        SCENE_LABELS_VALUES, NULL);
 		for (size_t st = 0; st < t->step_count; st++) {
 			const float *xy = trace_step_xy(t, st);
@@ -236,8 +236,8 @@ static void animation_midway(void **state)
 	struct trace *t = view_run("kogge-stone", view_book_input, 16, 0);
 	assert_non_null(t);
 	size_t st = 2; /* stride 2 */
-	struct scene *s =
-		build(t, SCENE_FIGURE_9_1, st, 0.3f, SCENE_LABELS_VALUES, NULL);
+	struct scene *s = build(t, scene_figure_find("9.1"), st, 0.3f,
+	                        SCENE_LABELS_VALUES, NULL);
 	const struct trace_add *adds = trace_step_adds(t, st);
 	char want[32];
 	size_t tokens = 0;
@@ -263,8 +263,8 @@ static void ranges_from_additions(void **state)
 	(void)state;
 	struct trace *t = view_run("kogge-stone", view_book_input, 16, 0);
 	size_t last = t->step_count - 1;
-	struct scene *s =
-		build(t, SCENE_FIGURE_9_1, last, 1, SCENE_LABELS_RANGES, NULL);
+	struct scene *s = build(t, scene_figure_find("9.1"), last, 1,
+	                        SCENE_LABELS_RANGES, NULL);
 	char want[32];
 	for (long i = 0; i < 16; i++) {
 		if (i == 0)
@@ -284,7 +284,8 @@ static void ranges_from_additions(void **state)
 
 	t = view_run("kogge-stone-book", view_book_input, 16, 0);
 	last = t->step_count - 1;
-	s = build(t, SCENE_FIGURE_9_1, last, 1, SCENE_LABELS_RANGES, NULL);
+	s = build(t, scene_figure_find("9.1"), last, 1, SCENE_LABELS_RANGES,
+	          NULL);
 	size_t not_prefix = 0;
 	for (long i = 0; i < 16; i++) {
 		const char *got = label_of(s, element(s, i, (long)last, 0));
@@ -345,8 +346,8 @@ static void figure_9_10_book(void **state)
 	(void)state;
 	struct trace *t = view_run("hierarchical", view_book_input, 16, 4);
 	assert_non_null(t);
-	struct scene *s = build(t, SCENE_FIGURE_9_10, t->step_count - 1, 1,
-	                        SCENE_LABELS_VALUES, NULL);
+	struct scene *s = build(t, scene_figure_find("9.10"), t->step_count - 1,
+	                        1, SCENE_LABELS_VALUES, NULL);
 	static const char *const x[] = {"2", "1", "3", "1", "0", "4", "1", "2",
 	                                "0", "3", "1", "2", "5", "3", "1", "2"};
 	static const char *const scans[] = {"2", "3", "6", "7", "0", "4",
@@ -392,7 +393,8 @@ static void figure_9_10_book(void **state)
 
 	/* before kernel 1 finishes section 2, its S entry is not drawn yet */
 	size_t mid = t->launches[0].first_step + 2;
-	s = build(t, SCENE_FIGURE_9_10, mid, 1, SCENE_LABELS_VALUES, NULL);
+	s = build(t, scene_figure_find("9.10"), mid, 1, SCENE_LABELS_VALUES,
+	          NULL);
 	char got[4][16];
 	size_t n;
 	band_labels(s, 1, 0, got, 4, &n);
@@ -423,8 +425,8 @@ static void panel_and_source(void **state)
 		fail_msg("no kernel source is built in");
 	struct trace *t = view_run("brent-kung", view_book_input, 16, 0);
 	size_t st = 3;
-	struct scene *s =
-		build(t, SCENE_FIGURE_9_5, st, 1, SCENE_LABELS_VALUES, src);
+	struct scene *s = build(t, scene_figure_find("9.5"), st, 1,
+	                        SCENE_LABELS_VALUES, src);
 	char want[64];
 	snprintf(want, sizeof(want), "step %zu of %zu", st + 1, t->step_count);
 	assert_non_null(find_text(s, want));
@@ -462,8 +464,8 @@ static void controls(void **state)
 {
 	(void)state;
 	struct trace *t = view_run("kogge-stone", view_book_input, 16, 0);
-	struct scene *s =
-		build(t, SCENE_FIGURE_9_1, 0, 1, SCENE_LABELS_VALUES, NULL);
+	struct scene *s = build(t, scene_figure_find("9.1"), 0, 1,
+	                        SCENE_LABELS_VALUES, NULL);
 	const struct scene_item *found[SCENE_CONTROL_COUNT] = {0};
 	for (size_t k = 0; k < s->count; k++)
 		if (s->items[k].tag.kind == SCENE_TAG_CONTROL)
@@ -558,11 +560,11 @@ static void tooltip_is_opaque(void **state)
 static void figure_defaults(void **state)
 {
 	(void)state;
-	assert_string_equal(scene_figure_algorithm(SCENE_FIGURE_9_1),
+	assert_string_equal((scene_figure_find("9.1"))->algorithm,
 	                    "kogge-stone");
-	assert_string_equal(scene_figure_algorithm(SCENE_FIGURE_9_5),
+	assert_string_equal((scene_figure_find("9.5"))->algorithm,
 	                    "brent-kung");
-	assert_string_equal(scene_figure_algorithm(SCENE_FIGURE_9_10),
+	assert_string_equal((scene_figure_find("9.10"))->algorithm,
 	                    "hierarchical");
 	static const struct {
 		size_t n;
@@ -607,20 +609,24 @@ static void levels_and_blocks(void **state)
 	struct trace *k = view_run("kogge-stone", view_book_input, 16, 0);
 	assert_non_null(h);
 	assert_non_null(k);
-	assert_int_equal(scene_view_level_count(h, SCENE_FIGURE_9_10), 2);
-	assert_int_equal(scene_view_level_count(h, SCENE_FIGURE_9_1), 0);
-	assert_int_equal(scene_view_level_count(k, SCENE_FIGURE_9_1), 0);
-	assert_int_equal(scene_view_level_count(k, SCENE_FIGURE_9_5), 0);
+	assert_int_equal(scene_view_level_count(h, scene_figure_find("9.10")),
+	                 2);
+	assert_int_equal(scene_view_level_count(h, scene_figure_find("9.1")),
+	                 0);
+	assert_int_equal(scene_view_level_count(k, scene_figure_find("9.1")),
+	                 0);
+	assert_int_equal(scene_view_level_count(k, scene_figure_find("9.5")),
+	                 0);
 	struct scene_view v;
 	scene_view_defaults(&v, 1280, 720);
-	v.figure = SCENE_FIGURE_9_10;
+	v.figure = scene_figure_find("9.10");
 	assert_int_equal(scene_view_block_count(h, &v), 4); /* overview */
 	v.focus_level = 0;
 	assert_int_equal(scene_view_block_count(h, &v), 4);
 	v.focus_level = 1; /* S: 4 values, one section */
 	assert_int_equal(scene_view_block_count(h, &v), 1);
 	/* Figure 9.1 of the hierarchical run: kernel 1's four blocks */
-	v.figure = SCENE_FIGURE_9_1;
+	v.figure = scene_figure_find("9.1");
 	v.focus_level = -1;
 	v.step = 0;
 	assert_int_equal(scene_view_block_count(h, &v), 4);

@@ -1,12 +1,12 @@
-/* lesson_panel_draw.c - the lesson panel as scene items: the slide's title
+/* lesson_gui_panel_draw.c - the lesson panel as scene items: the slide's title
  * and narration (the Markdown of a lesson, laid out with word wrap:
  * paragraphs, lists, code, tables, sub-headings), the question box with
  * clickable choices, the answer being typed, a second try, or the verdict
  * and its explanation, the lecturer view (answers only once asked), and a
  * row of buttons (previous, next, lessons, narration). Depends on
- * lesson_gui.h, lesson_colors.h, the views' scene and theme. */
+ * lesson_gui.h, lesson_gui_colors.h, the views' scene and theme. */
 #include "lesson_gui.h"
-#include "lesson_colors.h"
+#include "lesson_gui_colors.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -3,14 +3,14 @@
  * the first; the command line is src/cli's): finds and loads the lesson, runs its traces, resumes the student's progress, then
  * opens the window with the lesson panel beside the view (and, with two
  * displays, the presenter's window). Depends on lesson_gui.h, the window,
- * gui_presenter.h, the lesson layer and the views' kernel sources. */
+ * lesson_gui_presenter.h, the lesson layer and the views' kernel sources. */
 #include "lesson_gui.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "gui_presenter.h"
+#include "lesson_gui_presenter.h"
 #include "gui_window.h"
 #include "lesson_manifest.h"
 #include "lesson_progress.h"
@@ -115,7 +115,7 @@ int lesson_gui_run(const struct lesson_gui_options *opts)
 		lesson_player_resume(p, progress, key);
 
 	struct gui_config cfg = {
-		.figure = SCENE_FIGURE_9_1,
+		.figure = scene_figure_at(0),
 		.theme = a.theme,
 		.projection = a.projection,
 		.fullscreen = a.fullscreen,
@@ -154,8 +154,8 @@ int lesson_gui_run(const struct lesson_gui_options *opts)
 	p = NULL;
 	struct lesson_panel *lp = app->panel.ctx;
 	lesson_panel_set_backend(lp, a.backend);
-	if (gui_presenter_setup(lp, gui_window_sdl(w), gui_window_fonts(w), err,
-	                        sizeof(err)))
+	if (lesson_gui_presenter_setup(lp, gui_window_sdl(w),
+	                               gui_window_fonts(w), err, sizeof(err)))
 		fprintf(stderr, "scanviz: %s; the lesson goes on without it\n",
 		        err);
 	sources = scene_source_set_load();

@@ -1,8 +1,8 @@
-/* lesson_colors.c - readable colours for verdicts and buttons: WCAG 2
+/* lesson_gui_colors.c - readable colours for verdicts and buttons: WCAG 2
  * relative luminance and contrast, and a blend toward the theme's text
- * colour until the contrast is enough. Depends on lesson_colors.h and
+ * colour until the contrast is enough. Depends on lesson_gui_colors.h and
  * libm. */
-#include "lesson_colors.h"
+#include "lesson_gui_colors.h"
 
 #include <math.h>
 

@@ -1,10 +1,10 @@
-/* gui_presenter.c - the presenter's window (gui_presenter.h): found with
+/* lesson_gui_presenter.c - the presenter's window (lesson_gui_presenter.h): found with
  * SDL_GetNumVideoDisplays, placed on the laptop's display while the lesson
  * goes to the projector, redrawn after each main frame and once a second
  * for its timer (an SDL timer posting a registered event, so the window
- * loop still sleeps between). Depends on gui_presenter.h, SDL2, the render
+ * loop still sleeps between). Depends on lesson_gui_presenter.h, SDL2, the render
  * layer and the views' scene and theme. */
-#include "gui_presenter.h"
+#include "lesson_gui_presenter.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -13,7 +13,7 @@
 
 #include "render.h"
 
-struct gui_presenter {
+struct lesson_gui_presenter {
 	struct lesson_panel *lp;
 	SDL_Window *win, *main;
 	struct render_screen *screen;
@@ -86,9 +86,10 @@ static float answers(const struct lesson_panel *lp, struct scene *s,
 	return y + px * 0.5f;
 }
 
-int gui_presenter_build(const struct lesson_panel *lp, struct scene *s, int w,
-                        int h, const struct scene_theme *th,
-                        const struct scene_text_metrics *m, double elapsed_s)
+int lesson_gui_presenter_build(const struct lesson_panel *lp, struct scene *s,
+                               int w, int h, const struct scene_theme *th,
+                               const struct scene_text_metrics *m,
+                               double elapsed_s)
 {
 	const struct lesson *l = lp->lesson;
 	size_t at = lesson_player_slide_index(lp->player);
@@ -159,12 +160,13 @@ static Uint32 on_timer(Uint32 interval, void *param)
 	return interval;
 }
 
-int gui_presenter_setup(struct lesson_panel *lp, SDL_Window *main,
-                        struct render_fonts *fonts, char *err, size_t err_size)
+int lesson_gui_presenter_setup(struct lesson_panel *lp, SDL_Window *main,
+                               struct render_fonts *fonts, char *err,
+                               size_t err_size)
 {
 	if (SDL_GetNumVideoDisplays() < 2)
 		return 0;
-	struct gui_presenter *p = calloc(1, sizeof(*p));
+	struct lesson_gui_presenter *p = calloc(1, sizeof(*p));
 	SDL_Rect laptop;
 	if (!p) {
 		snprintf(err, err_size,
@@ -198,12 +200,12 @@ int gui_presenter_setup(struct lesson_panel *lp, SDL_Window *main,
 	if (!p->win || !(p->scene = scene_create(w, h))) {
 		snprintf(err, err_size, "cannot open the presenter view: %s",
 		         SDL_GetError());
-		gui_presenter_destroy(p);
+		lesson_gui_presenter_destroy(p);
 		return -1;
 	}
 	if (!(p->screen = render_screen_create(p->win, fonts, true, err,
 	                                       err_size))) {
-		gui_presenter_destroy(p);
+		lesson_gui_presenter_destroy(p);
 		return -1;
 	}
 	p->tick_event = SDL_RegisterEvents(1);
@@ -217,11 +219,11 @@ int gui_presenter_setup(struct lesson_panel *lp, SDL_Window *main,
 	lp->lecturer = false;
 	lp->presenter = p;
 	SDL_RaiseWindow(main);
-	gui_presenter_draw(p);
+	lesson_gui_presenter_draw(p);
 	return 0;
 }
 
-void gui_presenter_destroy(struct gui_presenter *p)
+void lesson_gui_presenter_destroy(struct lesson_gui_presenter *p)
 {
 	if (!p)
 		return;
@@ -236,16 +238,16 @@ void gui_presenter_destroy(struct gui_presenter *p)
 	free(p);
 }
 
-void gui_presenter_show(struct gui_presenter *p)
+void lesson_gui_presenter_show(struct lesson_gui_presenter *p)
 {
 	if (!p || !p->win)
 		return;
 	SDL_ShowWindow(p->win);
 	SDL_RaiseWindow(p->win);
-	gui_presenter_draw(p);
+	lesson_gui_presenter_draw(p);
 }
 
-void gui_presenter_draw(struct gui_presenter *p)
+void lesson_gui_presenter_draw(struct lesson_gui_presenter *p)
 {
 	char err[256];
 	int w = 0, h = 0;
@@ -257,8 +259,8 @@ void gui_presenter_draw(struct gui_presenter *p)
 	const struct gui_app *app = p->lp->app;
 	double secs = (double)(SDL_GetPerformanceCounter() - p->start) /
 	              (double)SDL_GetPerformanceFrequency();
-	if (gui_presenter_build(p->lp, p->scene, w, h, app->theme,
-	                        render_fonts_metrics(p->fonts), secs) ||
+	if (lesson_gui_presenter_build(p->lp, p->scene, w, h, app->theme,
+	                               render_fonts_metrics(p->fonts), secs) ||
 	    render_screen_show(p->screen, p->scene, err, sizeof(err)))
 		fprintf(stderr, "scanviz: presenter view: %s\n",
 		        p->scene->failed ? "out of memory" : err);
@@ -289,7 +291,7 @@ static Uint32 window_of(const SDL_Event *e)
 	}
 }
 
-static void click(struct gui_presenter *p, const SDL_MouseButtonEvent *b)
+static void click(struct lesson_gui_presenter *p, const SDL_MouseButtonEvent *b)
 {
 	int ww = 1, wh = 1;
 	SDL_GetWindowSize(p->win, &ww, &wh);
@@ -304,13 +306,13 @@ static void click(struct gui_presenter *p, const SDL_MouseButtonEvent *b)
 	}
 }
 
-bool gui_presenter_event(struct gui_presenter *p, struct gui_app *app,
-                         const SDL_Event *e)
+bool lesson_gui_presenter_event(struct lesson_gui_presenter *p,
+                                struct gui_app *app, const SDL_Event *e)
 {
 	if (!p || !p->win)
 		return false;
 	if (e->type == p->tick_event) {
-		gui_presenter_draw(p);
+		lesson_gui_presenter_draw(p);
 		return true;
 	}
 	Uint32 id = window_of(e);
@@ -336,7 +338,7 @@ bool gui_presenter_event(struct gui_presenter *p, struct gui_app *app,
 		if (e->window.event == SDL_WINDOWEVENT_EXPOSED ||
 		    e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
 			render_screen_invalidate(p->screen);
-			gui_presenter_draw(p);
+			lesson_gui_presenter_draw(p);
 		}
 		return true;
 	case SDL_KEYDOWN:

@@ -1,4 +1,4 @@
-/* lesson_panel.c - lesson mode's side panel: installs itself through the
+/* lesson_gui_panel.c - lesson mode's side panel: installs itself through the
  * app's side-panel seam, shows each slide's trace and view, keeps the
  * animation inside the slide's steps and before any unanswered question,
  * and turns keys into slides, steps and answers. Progress is saved on
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "gui_frame_log.h"
-#include "gui_presenter.h"
+#include "lesson_gui_presenter.h"
 #include "lesson_eval.h"
 
 /* The app frees the traces it plays; the player keeps its own, so the app
@@ -24,18 +24,6 @@ struct trace *lesson_panel_copy_trace(const struct trace *t, char *err,
 	if (!copy)
 		snprintf(err, size, "out of memory copying the slide's trace");
 	return copy;
-}
-
-static enum scene_figure figure_of(enum lesson_view v)
-{
-	switch (v) {
-	case LESSON_VIEW_9_5:
-		return SCENE_FIGURE_9_5;
-	case LESSON_VIEW_9_10:
-		return SCENE_FIGURE_9_10;
-	default:
-		return SCENE_FIGURE_9_1;
-	}
 }
 
 void lesson_panel_save(struct lesson_panel *lp)
@@ -88,7 +76,7 @@ void lesson_panel_show_slide(struct lesson_panel *lp)
 		lp->run_shown = s->run;
 	}
 	if (t) {
-		app->view.figure = figure_of(lesson_player_view(lp->player));
+		app->view.figure = lesson_player_figure(lp->player);
 		app->zoom = 1.0f;
 		app->pan_x = app->pan_y = 0.0f;
 		size_t lo, hi;
@@ -275,21 +263,22 @@ static bool panel_window_event(void *ctx, struct gui_app *app,
                                const SDL_Event *e)
 {
 	struct lesson_panel *lp = ctx;
-	return lp->presenter && gui_presenter_event(lp->presenter, app, e);
+	return lp->presenter &&
+	       lesson_gui_presenter_event(lp->presenter, app, e);
 }
 
 static void panel_drawn(void *ctx, struct gui_app *app)
 {
 	struct lesson_panel *lp = ctx;
 	(void)app;
-	gui_presenter_draw(lp->presenter);
+	lesson_gui_presenter_draw(lp->presenter);
 }
 
 static void panel_destroy(void *ctx)
 {
 	struct lesson_panel *lp = ctx;
 	lesson_panel_save(lp);
-	gui_presenter_destroy(lp->presenter);
+	lesson_gui_presenter_destroy(lp->presenter);
 	lesson_player_destroy(lp->player);
 	lesson_destroy(lp->lesson);
 	scene_destroy(lp->probe);
@@ -323,6 +312,7 @@ int lesson_panel_install(struct gui_app *app, struct lesson *l,
 		.step_changed = panel_step_changed,
 		.help = panel_help,
 		.help_only = true,
+		.title = "scanviz - lessons",
 		.window_event = panel_window_event,
 		.drawn = panel_drawn,
 		.destroy = panel_destroy,

@@ -1,4 +1,4 @@
-/* lesson_nav.c - moving between lessons inside the window: past a
+/* lesson_gui_nav.c - moving between lessons inside the window: past a
  * lesson's last slide to the next lesson of the manifest (and back), any
  * lesson from the lesson list, which shows how far the student got in
  * each (from the progress file). Depends on lesson_gui.h, the lesson
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lesson_colors.h"
+#include "lesson_gui_colors.h"
 #include "lesson_manifest.h"
 #include "lesson_progress.h"
 

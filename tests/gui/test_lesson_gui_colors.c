@@ -1,7 +1,7 @@
-/* test_lesson_colors.c - the colours lesson mode reads by: the contrast
+/* test_lesson_gui_colors.c - the colours lesson mode reads by: the contrast
  * ratio against WCAG's own examples, and every theme's verdict colours
  * (right, wrong) and button text at 4.5:1 or more on the grounds they are
- * drawn on. Depends on lesson_colors.h, the views' themes and cmocka. */
+ * drawn on. Depends on lesson_gui_colors.h, the views' themes and cmocka. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,7 +11,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "lesson_colors.h"
+#include "lesson_gui_colors.h"
 
 static void contrast_ratio(void **state)
 {

@@ -1,4 +1,4 @@
-/* lesson_layout.c - lesson mode puts the figure first: the narration beside
+/* lesson_gui_layout.c - lesson mode puts the figure first: the narration beside
  * it takes what the figure does not need. The figure "fits" when the view
  * labels every element (no heat strips) at the slide trace's widest
  * labels; to get there the view's code panel goes first, then the
@@ -53,7 +53,7 @@ int lesson_layout_width(struct lesson_panel *lp, int w, int h)
 	struct gui_app *app = lp->app;
 	bool narrow = lp->collapsed && !question_shown(lp) && !lp->list_open;
 	if (lp->layout.valid && lp->layout.w == w && lp->layout.h == h &&
-	    lp->layout.figure == (int)app->view.figure &&
+	    lp->layout.figure == app->view.figure &&
 	    lp->layout.labels == (int)app->view.labels &&
 	    lp->layout.run == lp->run_shown &&
 	    lp->layout.projection == app->projection &&
@@ -92,7 +92,7 @@ int lesson_layout_width(struct lesson_panel *lp, int w, int h)
 	lp->layout.valid = true;
 	lp->layout.w = w;
 	lp->layout.h = h;
-	lp->layout.figure = (int)app->view.figure;
+	lp->layout.figure = app->view.figure;
 	lp->layout.labels = (int)app->view.labels;
 	lp->layout.run = lp->run_shown;
 	lp->layout.projection = app->projection;

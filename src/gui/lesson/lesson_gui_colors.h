@@ -1,10 +1,10 @@
-/* lesson_colors.h - colours lesson mode picks from the theme for what must
+/* lesson_gui_colors.h - colours lesson mode picks from the theme for what must
  * be read at a glance (a verdict, a button): the theme's hue for it, moved
  * toward the theme's text colour until it reaches a contrast ratio of at
  * least 4.5:1 (WCAG AA) against the ground it is drawn on. Pure C; depends
  * on the views' theme. */
-#ifndef SCANVIZ_LESSON_COLORS_H
-#define SCANVIZ_LESSON_COLORS_H
+#ifndef SCANVIZ_LESSON_GUI_COLORS_H
+#define SCANVIZ_LESSON_GUI_COLORS_H
 
 #include <stdbool.h>
 

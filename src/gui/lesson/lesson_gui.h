@@ -55,7 +55,7 @@ struct lesson_list_entry {
 	bool started;
 };
 
-struct gui_presenter;
+struct lesson_gui_presenter;
 
 /* The panel's state. It borrows the app; it owns the lesson and player. */
 struct lesson_panel {
@@ -88,13 +88,14 @@ struct lesson_panel {
 	/* Figure-first layout, worked out once per window size and trace. */
 	struct scene *probe;
 	struct {
-		int w, h, figure, labels, width;
+		const struct scene_figure *figure;
+		int w, h, labels, width;
 		long run;
 		bool projection, narrow, code, valid;
 	} layout;
 
 	/* With two displays: the lecturer's window on the laptop. */
-	struct gui_presenter *presenter;
+	struct lesson_gui_presenter *presenter;
 };
 
 /* Creates the panel around a loaded lesson and its player (ownership of
@@ -162,7 +163,7 @@ float lesson_panel_button(struct scene *s, const struct scene_text_metrics *m,
                           const struct scene_theme *th, const char *label,
                           float x, float cy, float size, int control, bool on);
 
-/* lesson_layout.c: the narration's width in a w x h window, the figure
+/* lesson_gui_layout.c: the narration's width in a w x h window, the figure
  * keeping the width it needs (the view's code panel goes first), and the
  * narration's type size, in proportion to the figure's. */
 int lesson_layout_width(struct lesson_panel *lp, int w, int h);
@@ -170,7 +171,7 @@ float lesson_layout_text_px(const struct lesson_panel *lp,
                             const struct scene_theme *th, int w, int h,
                             int panel_w);
 
-/* lesson_nav.c: other lessons. Where lesson_nav_open starts one. */
+/* lesson_gui_nav.c: other lessons. Where lesson_nav_open starts one. */
 enum lesson_nav_where {
 	LESSON_NAV_FIRST = 0, /* its first slide */
 	LESSON_NAV_LAST,      /* its last slide (coming back from the next) */

@@ -1,4 +1,4 @@
-/* lesson_panel_keys.c - lesson mode's keys, text, clicks and wheel: slides
+/* lesson_gui_panel_keys.c - lesson mode's keys, text, clicks and wheel: slides
  * on the arrows and Page Up/Down (what presentation clickers send), steps
  * on up/down, answers typed or clicked while a question holds (a wrong
  * first try gets a second), N for the narration, C for the lesson list, L
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gui_presenter.h"
+#include "lesson_gui_presenter.h"
 #include "lesson_eval.h"
 
 static void step(struct lesson_panel *lp, bool forward)
@@ -298,7 +298,7 @@ static bool on_key(struct lesson_panel *lp, const SDL_KeyboardEvent *k)
 		if (lp->presenter) {
 			/* Two displays: the notes and answers stay off the
 			 * projector, in the presenter's window. */
-			gui_presenter_show(lp->presenter);
+			lesson_gui_presenter_show(lp->presenter);
 			gui_app_status(lp->app, false,
 			               "The lecturer view is the presenter "
 			               "window on the other display.");
