@@ -1,19 +1,16 @@
 /* frames.c - the frames the window shows while it plays a range of steps at
  * 1x: the timeline (which step and motion time each frame shows, with the
- * window's own step durations from gui_playback.h) and the producer that
- * builds each frame's scene and rasterises it with the painter.
- * Depends on export.h, render.h, the views and gui_playback.h (its
- * durations only: the header is plain C and nothing of the window links). */
+ * step durations the window plays at, view.h) and the producer that builds
+ * each frame's scene and rasterises it with the painter.
+ * Depends on export.h, render.h and the views. */
 #include "export.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "gui_playback.h"
-
 /* One step as the window plays it: its motion, then its hold. */
-#define STEP_MS (GUI_STEP_MOTION_MS + GUI_STEP_HOLD_MS)
+#define STEP_MS (SCENE_STEP_MOTION_MS + SCENE_STEP_HOLD_MS)
 
 size_t export_frame_count(size_t from, size_t to, int fps)
 {
@@ -32,7 +29,8 @@ void export_frame_at(size_t from, size_t to, int fps, size_t k, size_t *step,
 		in = STEP_MS;
 	}
 	*step = from + s;
-	*t = in >= GUI_STEP_MOTION_MS ? 1.0f : (float)(in / GUI_STEP_MOTION_MS);
+	*t = in >= SCENE_STEP_MOTION_MS ? 1.0f
+	                                : (float)(in / SCENE_STEP_MOTION_MS);
 }
 
 struct export_frames {

@@ -1,6 +1,8 @@
 /* gui_playback.c - the animator's clock (see gui_playback.h): steps, motion
- * within a step, play/pause and speed. Pure C; depends on gui_playback.h. */
+ * within a step, play/pause and speed. Pure C; depends on gui_playback.h and view.h (the step durations). */
 #include "gui_playback.h"
+
+#include "view.h"
 
 static const double speeds[GUI_SPEED_COUNT] = {
 	0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0,
@@ -40,9 +42,9 @@ bool gui_playback_tick(struct gui_playback *pb, double ms)
 	double left = ms * speed;
 	while (left > 0.0) {
 		if (pb->t < 1.0) {
-			double need = (1.0 - pb->t) * GUI_STEP_MOTION_MS;
+			double need = (1.0 - pb->t) * SCENE_STEP_MOTION_MS;
 			if (left < need) {
-				pb->t += left / GUI_STEP_MOTION_MS;
+				pb->t += left / SCENE_STEP_MOTION_MS;
 				return true;
 			}
 			left -= need;
@@ -58,7 +60,7 @@ bool gui_playback_tick(struct gui_playback *pb, double ms)
 			changed = true;
 			break;
 		}
-		double need = GUI_STEP_HOLD_MS - pb->hold_ms;
+		double need = SCENE_STEP_HOLD_MS - pb->hold_ms;
 		if (left < need) {
 			pb->hold_ms += left;
 			break;

@@ -7,10 +7,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Milliseconds one step's motion takes at 1x, and the pause at its end
- * before the next step starts while playing. */
-#define GUI_STEP_MOTION_MS 900.0
-#define GUI_STEP_HOLD_MS 500.0
 /* The most time one frame may move the clock: past it (a stalled frame),
  * the motion slows down rather than skipping what nobody saw. */
 #define GUI_MAX_TICK_MS 250.0

@@ -12,6 +12,12 @@
 #include <stddef.h>
 
 #include "scene.h"
+
+/* Milliseconds one step's motion takes at 1x, and the pause at its end
+ * before the next step starts while playing: the pace of the window and of
+ * the animated exports alike. */
+#define SCENE_STEP_MOTION_MS 900.0
+#define SCENE_STEP_HOLD_MS 500.0
 #include "source.h"
 #include "theme.h"
 #include "trace.h"

@@ -67,12 +67,12 @@ static void space_plays_and_pauses(void **state)
 	test_key(app, SDLK_SPACE, 0);
 	assert_true(app->pb.playing);
 	assert_true(gui_app_animating(app));
-	test_tick(app, 3 * (GUI_STEP_MOTION_MS + GUI_STEP_HOLD_MS));
+	test_tick(app, 3 * (SCENE_STEP_MOTION_MS + SCENE_STEP_HOLD_MS));
 	size_t at = app->pb.step;
 	assert_true(at >= 3);
 	test_key(app, SDLK_SPACE, 0);
 	assert_false(app->pb.playing);
-	test_tick(app, 10 * (GUI_STEP_MOTION_MS + GUI_STEP_HOLD_MS));
+	test_tick(app, 10 * (SCENE_STEP_MOTION_MS + SCENE_STEP_HOLD_MS));
 	assert_int_equal(app->pb.step, at);
 	gui_app_destroy(app);
 }

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "gui_playback.h"
+#include "view.h"
 
 static void starts_settled_and_paused(void **state)
 {
@@ -35,9 +36,9 @@ static void forward_animates_one_step(void **state)
 	assert_int_equal(pb.step, 1);
 	assert_true(pb.t == 0.0);
 	assert_true(gui_playback_animating(&pb));
-	assert_true(gui_playback_tick(&pb, GUI_STEP_MOTION_MS / 2));
+	assert_true(gui_playback_tick(&pb, SCENE_STEP_MOTION_MS / 2));
 	assert_true(pb.t > 0.49 && pb.t < 0.51);
-	assert_true(gui_playback_tick(&pb, GUI_STEP_MOTION_MS));
+	assert_true(gui_playback_tick(&pb, SCENE_STEP_MOTION_MS));
 	assert_true(pb.t == 1.0);
 	assert_false(gui_playback_animating(&pb));
 	/* paused: the motion ends, the next step does not start */
@@ -77,7 +78,7 @@ static void play_crosses_steps_and_stops_at_the_end(void **state)
 	assert_true(pb.playing);
 	assert_int_equal(pb.step, 1); /* it starts moving at once */
 	assert_true(pb.t == 0.0);
-	gui_playback_tick(&pb, GUI_STEP_MOTION_MS + GUI_STEP_HOLD_MS - 1);
+	gui_playback_tick(&pb, SCENE_STEP_MOTION_MS + SCENE_STEP_HOLD_MS - 1);
 	assert_int_equal(pb.step, 1);
 	assert_true(pb.t == 1.0);
 	gui_playback_tick(&pb, 2);
@@ -106,7 +107,7 @@ static void speed_scales_time_within_bounds(void **state)
 	assert_true(gui_playback_speed_factor(pb.speed) == 0.25);
 	assert_false(gui_playback_slower(&pb));
 	gui_playback_forward(&pb);
-	gui_playback_tick(&pb, GUI_STEP_MOTION_MS / 2);
+	gui_playback_tick(&pb, SCENE_STEP_MOTION_MS / 2);
 	assert_true(pb.t > 0.124 && pb.t < 0.126);
 	while (gui_playback_faster(&pb))
 		;
@@ -114,7 +115,7 @@ static void speed_scales_time_within_bounds(void **state)
 	assert_false(gui_playback_faster(&pb));
 	gui_playback_seek(&pb, 2);
 	gui_playback_forward(&pb);
-	gui_playback_tick(&pb, GUI_STEP_MOTION_MS / 8);
+	gui_playback_tick(&pb, SCENE_STEP_MOTION_MS / 8);
 	assert_true(pb.t > 0.49 && pb.t < 0.51);
 	assert_true(gui_playback_speed_factor(-5) == 0.25);
 	assert_true(gui_playback_speed_factor(99) == 4.0);
