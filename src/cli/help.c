@@ -128,3 +128,24 @@ void cli_help_verify(FILE *f)
 		fprintf(f, " %s", run_executor_at(k)->name);
 	fputc('\n', f);
 }
+
+void cli_help_lessons(FILE *f)
+{
+	fputs("usage: scanviz lessons [--check | --print] [--backend auto|cpu|cuda] "
+	      "[NAME|FILE...]\n"
+	      "  (no option)  list the lessons in teaching order\n"
+	      "  --check      load each lesson given (all when none), run its "
+	      "traces,\n"
+	      "               compute every answer and play every slide to its "
+	      "end\n"
+	      "  --print      print a lesson as text: narration, questions with\n"
+	      "               their answers from the trace, lecturer's notes\n"
+	      "  --backend    where the lessons' runs go (default: each lesson's "
+	      "own,\n"
+	      "               auto: the GPU when there is one)\n"
+	      "Open one in the window with: scanviz --lesson NAME|FILE\n"
+	      "The format is docs/lesson-format.md; the lessons folder is "
+	      "$SCANVIZ_LESSON_DIR\n"
+	      "or the one scanviz was built with.\n",
+	      f);
+}

@@ -14,7 +14,6 @@
 #include "cli.h"
 #include "cli_options.h"
 #include "config.h"
-#include "lesson_cli.h"
 #include "run.h"
 #include "text_quote.h"
 /* The layers a build may lack (config.h says which it has). */
@@ -54,8 +53,8 @@ static const struct command commands[] = {
          cli_check_main, cli_help_check,
          "this build cannot compile kernel files (it needs libtcc)"},
 	{"bench", "GPU throughput of each kernel", bench_main, NULL, NULL},
-	{"lessons", "list, check or print the lessons", lesson_cli_main, NULL,
-         "this build has no lessons"},
+	{"lessons", "list, check or print the lessons", cli_lessons_main,
+         cli_help_lessons, NULL},
 	{"render",
          "draw a figure to SVG, PNG or PDF, or play it as GIF, MP4, "
          "WebM or APNG",
