@@ -144,7 +144,7 @@ _scanviz()
 		;;
 	--input | --n | --seed | --section | --schedule-seed | --max-n | \
 		--size | --time | --level | --block | --element | --min-log2 | \
-		--max-log2 | --runs | --warmup)
+		--max-log2 | --runs | --warmup | --threads | --timeout)
 		return
 		;;
 	esac
@@ -166,6 +166,7 @@ _scanviz()
 		_scanviz_files '@(md)'
 		mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "$(_scanviz_lessons "$exe")" -- "$cur")
 		;;
+	check) _scanviz_files '@(cu)' ;;
 	esac
 }
 complete -F _scanviz scanviz

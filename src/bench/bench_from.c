@@ -34,7 +34,7 @@ int bench_load_plot(const char *path, struct bench_plot *p, char *err,
 int bench_from(const struct bench_options *o, char *err, size_t err_size)
 {
 	struct bench_plot p;
-	/* bench_main has checked already that o->plot_path can be written */
+	/* `scanviz bench` has checked already that o->plot_path can be written */
 	int rc = bench_load_plot(o->from_path, &p, err, err_size);
 	if (rc == BENCH_OK)
 		rc = bench_plot_write_file(

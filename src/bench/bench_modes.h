@@ -1,8 +1,8 @@
 /* bench_modes.h - what `scanviz bench` can do, each in a file of its own,
  * built only where it can run: time the kernels (bench_run.c, CUDA), plot
  * a results file to a file (bench_from.c, cJSON), show it in a window
- * (bench_show.c, cJSON and the GUI). Private to src/bench; bench_main.c
- * chooses. Depends on bench_options.h and bench_plot.h. */
+ * (bench_show.c, cJSON and the GUI). `scanviz bench` (src/cli/bench.c)
+ * chooses, by what config.h says this build has. Depends on bench_options.h and bench_plot.h. */
 #ifndef SCANVIZ_BENCH_MODES_H
 #define SCANVIZ_BENCH_MODES_H
 

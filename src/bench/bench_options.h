@@ -1,11 +1,11 @@
-/* bench_options.h - the options of `scanviz bench`, parsed from argv.
- * Plain C11; depends on bench_table.h. */
+/* bench_options.h - what `scanviz bench` is asked for: sizes, runs,
+ * kernels, files, a results file to plot; read from the command line by
+ * src/cli (cli_bench.h). Plain C11; depends on bench_table.h. */
 #ifndef SCANVIZ_BENCH_OPTIONS_H
 #define SCANVIZ_BENCH_OPTIONS_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 
 #include "bench_table.h"
 
@@ -42,15 +42,17 @@ struct bench_options {
  * the light theme. */
 void bench_options_init(struct bench_options *o);
 
-/* Parses argv[1..argc) into o (which holds the defaults). Strings in o
- * point into argv. Options that only a timed run uses are refused with
- * --show and --from, --from needs --plot, and --stages a hierarchical
- * scan among --kernels. Returns BENCH_OK, or
- * BENCH_USAGE with one line in err naming the option and what to do. */
-int bench_options_parse(struct bench_options *o, int argc, char **argv,
-                        char *err, size_t err_size);
+/* Sets kernels[] from a comma-separated list of kernel names (or "all").
+ * Returns BENCH_OK, or BENCH_USAGE with one line in err. */
+int bench_options_kernels(bool kernels[], const char *text, char *err,
+                          size_t err_size);
 
-/* Writes the --help text; `command` is how the bench was invoked. */
-void bench_options_usage(FILE *f, const char *command);
+/* Checks what the options combine: --min-log2 not above --max-log2;
+ * options that only a timed run uses (o->timing) are refused with --show
+ * and --from, --from needs --plot, and --stages a hierarchical scan among
+ * the kernels. Returns BENCH_OK, or BENCH_USAGE with one line in err
+ * naming the option and what to do. */
+int bench_options_check(const struct bench_options *o, char *err,
+                        size_t err_size);
 
 #endif

@@ -26,7 +26,8 @@ int cli_window_main(int argc, char **argv);
 int cli_lesson_window_main(int argc, char **argv);
 /* scanviz lessons [--check | --print] [--backend B] [NAME|FILE...] */
 int cli_lessons_main(int argc, char **argv);
-/* scanviz bench [options] (bench.c) */
+/* scanviz bench [options] (bench.c): the GPU timings, a results file
+ * plotted or shown */
 int cli_bench_main(int argc, char **argv);
 
 struct run_request;
@@ -64,5 +65,6 @@ void cli_help_render(FILE *f);
 void cli_help_window(FILE *f);
 void cli_help_lesson_window(FILE *f);
 void cli_help_lessons(FILE *f);
+void cli_help_bench(FILE *f);
 
 #endif

@@ -1,13 +1,14 @@
 /* cli_options.c - getopt_long for every command: the command's options and
  * the run options (run_keys[]) in one table, exact names, values that are
  * never the next option, argv left in its order. Depends on cli_options.h,
- * run.h and window_options.h. */
+ * run.h, window_options.h and text_quote.h. */
 #define _GNU_SOURCE /* getopt_long */
 #include "cli_options.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "text_quote.h"
 #include "window_options.h"
 
 void cli_parser_init(struct cli_parser *p, int argc, char **argv,
@@ -174,8 +175,10 @@ int cli_run_options_parse(struct run_request *r, int count,
 	int c;
 	while ((c = cli_parser_next(&p)) != CLI_END) {
 		if (!cli_is_run_option(c)) {
+			char q[160];
 			snprintf(r->error, sizeof(r->error),
-			         "'%s' is not a run option", p.word);
+			         "'%s' is not a run option",
+			         text_quote(p.word, q, sizeof(q)));
 			fprintf(stderr, "scanviz: %s\n", r->error);
 			return 2;
 		}

@@ -1,8 +1,10 @@
 /* help.c - the help texts of the commands in src/cli/ (docs/cli.md says the
  * same at more length). Depends on cli.h and the tables it lists from:
- * algorithms (scan.h), outputs (output.h) and executors (run.h). */
+ * algorithms (scan.h), outputs (output.h), executors (run.h) and the
+ * bench's kernels (bench_options.h). */
 #include <stdio.h>
 
+#include "bench_options.h"
 #include "cli.h"
 #include "run.h"
 #include "output.h"
@@ -127,4 +129,71 @@ void cli_help_verify(FILE *f)
 	for (size_t k = 0; k < run_executor_count(); k++)
 		fprintf(f, " %s", run_executor_at(k)->name);
 	fputc('\n', f);
+}
+
+void cli_help_lessons(FILE *f)
+{
+	fputs("usage: scanviz lessons [--check | --print] [--backend auto|cpu|cuda] "
+	      "[NAME|FILE...]\n"
+	      "  (no option)  list the lessons in teaching order\n"
+	      "  --check      load each lesson given (all when none), run its "
+	      "traces,\n"
+	      "               compute every answer and play every slide to its "
+	      "end\n"
+	      "  --print      print a lesson as text: narration, questions with\n"
+	      "               their answers from the trace, lecturer's notes\n"
+	      "  --backend    where the lessons' runs go (default: each lesson's "
+	      "own,\n"
+	      "               auto: the GPU when there is one)\n"
+	      "Open one in the window with: scanviz --lesson NAME|FILE\n"
+	      "The format is docs/lesson-format.md; the lessons folder is "
+	      "$SCANVIZ_LESSON_DIR\n"
+	      "or the one scanviz was built with.\n",
+	      f);
+}
+
+void cli_help_bench(FILE *f)
+{
+	fprintf(f,
+	        "usage: %s [options]\n"
+	        "       %s --show FILE.json [--size WxH] [--theme T]\n"
+	        "       %s --plot OUT.svg|OUT.png --from FILE.json [--size WxH]\n"
+	        "Times the scan kernels on the GPU (float32, inclusive sum) for\n"
+	        "N = 2^min .. 2^max and prints a table: median time over the timed\n"
+	        "runs (CUDA events), GB/s counting 8 bytes per element, %% of the\n"
+	        "copy's bandwidth and the ratio to CUB. Every result is checked\n"
+	        "against a sequential scan in double before it is reported.\n"
+	        "A results file written with --json is shown in a window (--show)\n"
+	        "or plotted to a file (--from) on any machine, without a GPU.\n"
+	        "\n"
+	        "  --min-log2 K      smallest N is 2^K (default 10, at least %u)\n"
+	        "  --max-log2 K      largest N is 2^K (default 28, at most %u)\n"
+	        "  --runs R          timed runs per figure (default 100)\n"
+	        "  --warmup W        untimed runs before them (default 5)\n"
+	        "  --kernels LIST    comma-separated names, or all (default all)\n"
+	        "  --stages          also time the hierarchical scans' kernel 1\n"
+	        "                    and kernel 3 apart (rows under theirs)\n"
+	        "  --csv FILE        also write the figures as CSV\n"
+	        "  --json FILE       also write them as JSON (format scanviz-bench)\n"
+	        "  --plot FILE       throughput against N, as .svg or .png\n"
+	        "  --show FILE       open a results file's plot in a window (P\n"
+	        "                    projection, S screenshot, ? keys, Q quit)\n"
+	        "  --from FILE       plot a results file to --plot's FILE\n"
+	        "  --size WxH        the plot in px (default 1200x720), or the\n"
+	        "                    window in points with --show\n"
+	        "  --theme T         light (default), dark or projection\n"
+	        "  --projection      the same as --theme projection\n"
+	        "  --quiet           no progress on stderr\n"
+	        "  -h, --help        this text\n"
+	        "\n"
+	        "kernels:\n",
+	        "scanviz bench", "scanviz bench", "scanviz bench",
+	        BENCH_MIN_LOG2, BENCH_MAX_LOG2);
+	for (int k = 0; k < BENCH_KERNEL_COUNT; k++) {
+		const struct bench_kernel_info *info = bench_kernel_info(k);
+		fprintf(f, "  %-18s%s\n", info->name, info->summary);
+	}
+	fprintf(f, "\nexit status: 0 ok; 1 a check failed or a run went wrong; "
+	           "2 bad usage or a bad results file; 3 no usable GPU (or no\n"
+	           "window or JSON reader in this build)\n");
 }

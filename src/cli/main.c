@@ -1,6 +1,6 @@
 /* main.c - the scanviz program: finds the command in one table and runs
- * it. Commands built elsewhere (bench, lessons, render, the GUI) are one
- * line each here; a NULL entry says why it is not in this build.
+ * it. Every command is in src/cli and one line here; a NULL entry says
+ * why it is not in this build.
  * Depends on cli.h, the run options (to route GUI arguments), run.h
  * (to say what was built in) and text_quote.h (src/common). */
 #define _POSIX_C_SOURCE 200809L /* fcntl, open */
@@ -10,11 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h" /* in every build: it says what a build lacks itself */
 #include "cli.h"
 #include "cli_options.h"
 #include "config.h"
-#include "lesson_cli.h"
 #include "run.h"
 #include "text_quote.h"
 /* The layers a build may lack (config.h says which it has). */
@@ -53,9 +51,10 @@ static const struct command commands[] = {
 	{"check", "a student's kernel file: right under every schedule? races?",
          cli_check_main, cli_help_check,
          "this build cannot compile kernel files (it needs libtcc)"},
-	{"bench", "GPU throughput of each kernel", bench_main, NULL, NULL},
-	{"lessons", "list, check or print the lessons", lesson_cli_main, NULL,
-         "this build has no lessons"},
+	{"bench", "GPU throughput of each kernel", cli_bench_main,
+         cli_help_bench, NULL},
+	{"lessons", "list, check or print the lessons", cli_lessons_main,
+         cli_help_lessons, NULL},
 	{"render",
          "draw a figure to SVG, PNG or PDF, or play it as GIF, MP4, "
          "WebM or APNG",

@@ -255,12 +255,11 @@ static int check_format(struct render_args *a)
 		         names);
 		return usage(fmt, a->out);
 	}
-	if (!out_image_built(a->format)) {
-		fprintf(stderr,
-		        "scanviz render: -o %s: this build cannot write "
-		        "%s (%s)\n",
-		        a->out, a->format->name, a->format->missing);
-		return 3;
+	char why[1024];
+	int ready = out_image_ready(a->format, why, sizeof(why));
+	if (ready != 0) {
+		fprintf(stderr, "scanviz render: -o %s: %s\n", a->out, why);
+		return ready;
 	}
 	if (a->format->animated) {
 		if (a->step || a->given & (1u << 3)) /* --time */

@@ -4,10 +4,12 @@
  * vector PDF page with real text (cairo). Every file is written whole or
  * not at all. Depends on render.h (the painter and fonts) and the views.
  *
- * Built with the gui feature (the render layer). The animated formats are
- * there when SCANVIZ_HAVE_VIDEO_EXPORT is defined (the ffmpeg feature), the
- * PDF when SCANVIZ_HAVE_PDF_EXPORT is (the cairo feature); export_dep
- * defines them. */
+ * Built with the gui feature (the render layer). The frame producer is in
+ * the program; the encoders and the PDF writer are in the export module
+ * (export_module.h), which the program loads when it writes such a file.
+ * The animated formats are there when SCANVIZ_HAVE_VIDEO_EXPORT is defined
+ * (the ffmpeg feature), the PDF when SCANVIZ_HAVE_PDF_EXPORT is (the cairo
+ * feature); export_dep defines them. */
 #ifndef SCANVIZ_EXPORT_H
 #define SCANVIZ_EXPORT_H
 
@@ -81,7 +83,6 @@ size_t export_frames_count(const struct export_frames *f);
 const uint32_t *export_frames_draw(struct export_frames *f, size_t k, char *err,
                                    size_t err_size);
 
-#ifdef SCANVIZ_HAVE_VIDEO_EXPORT
 /* ---- animated files ---- */
 
 enum export_video_format {
@@ -92,6 +93,11 @@ enum export_video_format {
 	EXPORT_VIDEO_APNG, /* animated PNG, lossless RGB */
 	EXPORT_VIDEO_FORMAT_COUNT
 };
+
+/* Progress of a long write: frames done of total. */
+typedef void export_progress_fn(void *ctx, size_t done, size_t total);
+
+#ifdef SCANVIZ_HAVE_VIDEO_EXPORT
 
 /* "gif", "mp4", "webm", "apng"; its file extension is "." and the name,
  * except APNG's ".apng" (".png" holds a still picture). */
@@ -144,9 +150,6 @@ enum export_status export_encoder_finish(struct export_encoder *e, char *err,
                                          size_t err_size);
 /* Drops what was written: `path` stays as it was. NULL does nothing. */
 void export_encoder_abort(struct export_encoder *e);
-
-/* Progress of a long write: frames done of total. */
-typedef void export_progress_fn(void *ctx, size_t done, size_t total);
 
 /* Plays rq into `path` as `fmt`: for GIF, the settled and the mid-motion
  * frame of every step are sampled for the palette first. `progress` (may

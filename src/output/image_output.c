@@ -61,6 +61,22 @@ bool out_image_built(const struct image_output *o)
 	return o->write || o->write_animation;
 }
 
+int out_image_ready(const struct image_output *o, char *err, size_t err_size)
+{
+	char why[768];
+	if (!out_image_built(o)) {
+		snprintf(err, err_size, "this build cannot write %s (%s)",
+		         o->name, o->missing);
+		return 3;
+	}
+	if (o->load && !o->load(why, sizeof(why))) {
+		snprintf(err, err_size, "this scanviz cannot write %s: %s",
+		         o->name, why);
+		return 3;
+	}
+	return 0;
+}
+
 static bool picked(const struct image_output *o, unsigned which)
 {
 	return (!(which & OUT_IMAGE_BUILT) || out_image_built(o)) &&
@@ -117,6 +133,11 @@ int out_image_write(const struct image_output *o, const struct scene *s,
 			snprintf(err, err_size,
 			         "%s: this build cannot write %s (%s)", path,
 			         o->name, o->missing);
+		return -1;
+	}
+	char why[1024];
+	if (out_image_ready(o, why, sizeof(why)) != 0) {
+		snprintf(err, err_size, "%s: %s", path, why);
 		return -1;
 	}
 	if (s->failed) {

@@ -4,8 +4,8 @@
  * at all. `scanviz render -o`, `scanviz bench --plot` and the window's
  * screenshots and exports all pick their format here. Depends on scene.h
  * and out_file.h; PNG draws with the render layer (render_fonts), PDF and
- * the animations with the export layer (export.h), each built when its
- * libraries are there. */
+ * the animations with the export layer (export_module.h, a module loaded
+ * when first written), each built when its libraries are there. */
 #ifndef SCANVIZ_IMAGE_OUTPUT_H
 #define SCANVIZ_IMAGE_OUTPUT_H
 
@@ -44,6 +44,10 @@ struct image_output {
 	                       const char *path,
 	                       out_image_progress_fn *progress,
 	                       void *progress_ctx, char *err, size_t err_size);
+	/* Loads what writes the format, where that is loaded on first use
+	 * (the export module, for PDF and the animations); false with one
+	 * line in err when it cannot be loaded. NULL when nothing is. */
+	bool (*load)(char *err, size_t err_size);
 	/* Both NULL when this build cannot write the format: `missing` says
 	 * why. */
 	const char *missing;
@@ -59,6 +63,11 @@ const struct image_output *out_image_find(const char *name);
 const struct image_output *out_image_for_path(const char *path);
 /* True when this build can write o. */
 bool out_image_built(const struct image_output *o);
+/* Whether o can be written now: loads what writes it (o->load) the first
+ * time, so a command can refuse before any work. Returns 0, or 3 (the
+ * exit code for "unavailable") with one line in err ("this build cannot
+ * write gif (why)", "this scanviz cannot write gif: why; what to do"). */
+int out_image_ready(const struct image_output *o, char *err, size_t err_size);
 
 /* Which outputs out_image_list_extensions names. */
 enum out_image_which {
@@ -76,8 +85,9 @@ void out_image_list_extensions(char *buf, size_t size, unsigned which,
  * out_file (src/common): a failure or a signal leaves no partial file and
  * the target as it was. fonts: render_fonts_create()'s, needed when
  * o->needs_fonts, else may be NULL. A scene whose building failed
- * (s->failed) is refused, and so is an animated o (write_animation).
- * Returns 0, or -1 with one line in err. */
+ * (s->failed) is refused, and so is an animated o (write_animation), and
+ * o when out_image_ready() refuses it. Returns 0, or -1 with one line in
+ * err. */
 int out_image_write(const struct image_output *o, const struct scene *s,
                     struct render_fonts *fonts, const char *path, char *err,
                     size_t err_size);

@@ -1,28 +1,34 @@
 /* out_animation.c - the animated rows of the image outputs: a range of
  * steps played as the window plays it, as GIF, MP4, WebM or animated PNG
- * (FFmpeg, src/export). Depends on image_output.h and, when the export
- * layer has FFmpeg (SCANVIZ_HAVE_VIDEO_EXPORT), export.h. */
+ * (FFmpeg, in the export module that src/export loads on first use).
+ * Depends on image_output.h and, when the export layer has FFmpeg
+ * (SCANVIZ_HAVE_VIDEO_EXPORT), export_module.h. */
 #include "image_output.h"
 
 #ifdef SCANVIZ_HAVE_VIDEO_EXPORT
-#include "export.h"
+#include "export_module.h"
 
 /* One function per row: the row is the format. */
-#define ANIMATION_ROW(row, ext, fmt)                                        \
-	static int write_##row(const struct export_frames_request *rq,      \
-	                       const char *path,                            \
-	                       out_image_progress_fn *progress, void *ctx,  \
-	                       char *err, size_t err_size)                  \
-	{                                                                   \
-		return (int)export_animation_write(rq, fmt, path, progress, \
-		                                   ctx, err, err_size);     \
-	}                                                                   \
-	const struct image_output out_##row = {                             \
-		.name = #row,                                               \
-		.extension = ext,                                           \
-		.animated = true,                                           \
-		.needs_fonts = true,                                        \
-		.write_animation = write_##row,                             \
+#define ANIMATION_ROW(row, ext, fmt)                                         \
+	static int write_##row(const struct export_frames_request *rq,       \
+	                       const char *path,                             \
+	                       out_image_progress_fn *progress, void *ctx,   \
+	                       char *err, size_t err_size)                   \
+	{                                                                    \
+		const struct export_module *m =                              \
+			export_module_load(err, err_size);                   \
+		if (!m)                                                      \
+			return EXPORT_UNAVAILABLE;                           \
+		return (int)m->animation_write(rq, fmt, path, progress, ctx, \
+		                               err, err_size);               \
+	}                                                                    \
+	const struct image_output out_##row = {                              \
+		.name = #row,                                                \
+		.extension = ext,                                            \
+		.animated = true,                                            \
+		.needs_fonts = true,                                         \
+		.write_animation = write_##row,                              \
+		.load = export_module_ready,                                 \
 	};
 #else
 #define ANIMATION_ROW(row, ext, fmt)                                          \

@@ -1,6 +1,6 @@
 /* test_bench_options.c - the options of `scanviz bench`: defaults, every
  * option in both spellings, and each kind of bad usage. Depends on
- * bench_options.h and cmocka. */
+ * cli_bench.h (src/cli) and cmocka. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,12 +9,12 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "bench_options.h"
+#include "cli_bench.h"
 
 static int parse(struct bench_options *o, char err[256], int argc, char **argv)
 {
 	bench_options_init(o);
-	return bench_options_parse(o, argc, argv, err, 256);
+	return cli_bench_options_parse(o, argc, argv, err, 256);
 }
 
 static void test_defaults(void **state)

@@ -2,7 +2,7 @@
  * kernel at sizes that are not powers of two (partial tiles and sections,
  * several hierarchy levels), checked here against the reference, and the
  * hierarchical scans timed by stages; then a short `bench --stages` run,
- * N = 2^10..2^16, whose every figure bench_main checks, and its CSV, JSON
+ * N = 2^10..2^16, whose every figure `scanviz bench` checks, and its CSV, JSON
  * and SVG read back. Exits 77 (skipped) without a GPU.
  * Depends on the bench layer and scan.h. Plain C: no cmocka on GPU hosts. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "cli.h"
 #include "bench_check.h"
 #include "bench_gpu.h"
 #include "scan.h"
@@ -143,8 +143,9 @@ static void short_bench(const char *dir)
 	                "1",        "--quiet",    "--csv",  csv,
 	                "--json",   json,         "--plot", svg,
 	                "--stages", NULL};
-	int rc = bench_main((int)(sizeof(argv) / sizeof(argv[0])) - 1, argv);
-	EXPECT(rc == 0, "bench_main returned %d", rc);
+	int rc =
+		cli_bench_main((int)(sizeof(argv) / sizeof(argv[0])) - 1, argv);
+	EXPECT(rc == 0, "cli_bench_main returned %d", rc);
 
 	char *text = slurp(csv);
 	EXPECT(text != NULL, "no CSV at %s", csv);

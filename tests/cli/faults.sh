@@ -139,7 +139,7 @@ if [ "$asan" = 0 ]; then
 	printf 'old\n' >"$work/keep.txt"
 	yes 1 | head -c $((60 << 20)) >"$work/ones.txt"
 	for case in "700000 2 needs.about.*more.than.the.*address.space.left.under.ulimit.-v --n 67108864" \
-		"250000 1 out.of.memory.after.[0-9]+.numbers --input-file $work/ones.txt"; do
+		"150000 1 out.of.memory.after.[0-9]+.numbers --input-file $work/ones.txt"; do
 		read -r limit code pattern option value <<<"$case"
 		(
 			ulimit -v "$limit"

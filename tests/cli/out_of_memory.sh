@@ -4,8 +4,7 @@
 # to change); memory that runs out anyway is a run that went wrong (exit 1,
 # one line with advice that applies). The address space is limited
 # (ulimit -v) so that a 2^26-element dump is refused for its trace, and a
-# 30 Mi-number input file runs out while it is read (250 MB: the program
-# maps about 200 MB of shared libraries, FFmpeg and cairo, before main).
+# 30 Mi-number input file runs out while it is read.
 # usage: out_of_memory.sh SCANVIZ. Exits 77 (skipped) under AddressSanitizer,
 # which needs more address space than any such limit.
 set -u
@@ -23,7 +22,7 @@ yes 1 | head -c $((60 << 20)) >"$work/ones.txt"
 cases=(
 	"700000" 2 "^scanviz: --n 67108864 \\(summary detail\\) needs about 1\\.[0-9] GB of memory, more than the [0-9]+ MB of address space left under ulimit -v: use --n [0-9]+ or less, or raise ulimit -v$"
 	"dump --backend cpu --algo hierarchical --n 67108864"
-	"250000" 1 "^scanviz: .*ones.txt:[0-9]+:1: out of memory after [0-9]+ numbers: give a shorter input, or --n N for a long random one$"
+	"150000" 1 "^scanviz: .*ones.txt:[0-9]+:1: out of memory after [0-9]+ numbers: give a shorter input, or --n N for a long random one$"
 	"dump --backend cpu --algo hierarchical --input-file $work/ones.txt"
 )
 for ((k = 0; k < ${#cases[@]}; k += 4)); do

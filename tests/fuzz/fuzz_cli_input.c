@@ -1,20 +1,23 @@
 /* fuzz_cli_input.c - libFuzzer target for what a user types or hands over
  * on the command line: run option values, and the numbers of an input file.
  * The first byte picks which. Options: the rest, split at NUL bytes into
- * argv, goes through run_options_parse; every refusal must be one line
- * with no control byte. Input files: the rest is read whole
- * (run_parse_values) and in chunks of 1 to 8 bytes
- * (run_read_values); both must agree on the numbers or the
- * message, every number must be finite and print and read back as itself.
- * Depends on options.h. */
+ * words, is either set key by key (run_request_set, each word's first byte
+ * picking its key of run_keys[], the rest its value) or read as a command
+ * line by the one option parser (cli_run_options_parse); every refusal must
+ * be one line with no control byte. Input files: the rest is read whole
+ * (run_parse_values) and in chunks of 1 to 8 bytes (run_read_values); both
+ * must agree on the numbers or the message, every number must be finite
+ * and print and read back as itself. Depends on run.h and cli_options.h. */
 #define _POSIX_C_SOURCE 200809L /* fmemopen */
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_options.h"
 #include "run.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -29,32 +32,36 @@ static void check_line(const char *msg)
 			abort();
 }
 
-static void fuzz_options(const char *text, size_t len)
+static void fuzz_options(const char *text, size_t len, bool as_words)
 {
-	/* argv: the pieces between NUL bytes (a copy, NUL-terminated) */
+	/* the pieces between NUL bytes (a copy, NUL-terminated) */
 	char *buf = malloc(len + 1);
-	char *argv[64];
-	int argc = 0;
+	const char *words[62];
+	int count = 0;
 	if (!buf)
 		return;
 	memcpy(buf, text, len);
 	buf[len] = '\0';
-	for (size_t k = 0; k <= len && argc < 64;) {
-		argv[argc++] = buf + k;
+	for (size_t k = 0; k <= len && count < 62;) {
+		words[count++] = buf + k;
 		k += strlen(buf + k) + 1;
 	}
-	struct run_request o;
-	run_request_init(&o);
-	for (int i = 0; i < argc;) {
-		int rc = run_args_parse(&o, argc, argv, &i);
-		if (rc < 0) {
-			check_line(o.error);
-			break;
+	struct run_request r;
+	run_request_init(&r);
+	if (as_words) {
+		if (cli_run_options_parse(&r, count, words) != 0)
+			check_line(r.error);
+	} else {
+		for (int k = 0; k < count; k++) {
+			const char *w = words[k];
+			size_t key =
+				w[0] ? (unsigned char)w[0] % run_key_count : 0;
+			if (run_request_set(&r, run_keys[key].name,
+			                    w[0] ? w + 1 : w) != 0)
+				check_line(r.error);
 		}
-		if (rc == 0)
-			i++; /* not a run option: a command's own, skipped */
 	}
-	run_request_free(&o);
+	run_request_free(&r);
 	free(buf);
 }
 
@@ -106,7 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *text = (const char *)data + 1;
 	size_t len = size - 1;
 	if (data[0] & 1)
-		fuzz_options(text, len);
+		fuzz_options(text, len, data[0] & 2);
 	else
 		fuzz_values(text, len, 1 + (data[0] >> 1) % 8);
 	return 0;

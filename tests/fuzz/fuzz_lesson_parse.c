@@ -37,7 +37,7 @@ static size_t walk(const struct lesson *l)
 		}
 	}
 	for (size_t r = 0; r < l->run_count; r++)
-		if (l->runs[r].n == 0 || !l->runs[r].input)
+		if (l->runs[r].req.n == 0 || !l->runs[r].req.input)
 			abort();
 	return total;
 }

@@ -94,6 +94,10 @@ for sh in "${shells[@]}"; do
 	expect $sh scanviz dump --backend "" : auto cpu cuda
 	expect $sh scanviz dump --format "" : text json
 	expect $sh scanviz verify -- : --backend --max-n --quick
+	if "$exe" check --help >/dev/null 2>&1; then
+		expect $sh scanviz "" : check
+		expect $sh scanviz check -- : --exclusive --section --threads --timeout --json --backend
+	fi
 	never $sh scanviz verify -- : --algo
 	expect $sh scanviz --figure "" : 9.1 9.5 9.10
 	expect $sh scanviz help "" : dump verify

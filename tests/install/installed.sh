@@ -2,10 +2,13 @@
 # installed.sh - `meson install --destdir` puts every file an installed
 # scanviz needs in place, and the installed program runs from another
 # folder with its installed data. Usage: installed.sh MESON BUILD_ROOT
-# SOURCE_ROOT PREFIX BINDIR DATADIR MANDIR GUI(true|false) MAN(true|false).
+# SOURCE_ROOT PREFIX BINDIR DATADIR MANDIR GUI(true|false) MAN(true|false)
+# LIBDIR VIDEO(true|false: the export module writes GIF).
 # The destdir tree is not under PREFIX: the program finds its lessons
-# beside itself (../share/scanviz); the kernel sources are built in.
+# beside itself (../share/scanviz) and its export module in
+# LIBDIR/scanviz; the kernel sources are built in.
 meson=$1 build=$2 src=$3 prefix=$4 bindir=$5 datadir=$6 mandir=$7 gui=$8 man=$9
+libdir=${10} video=${11}
 dest=$(mktemp -d)
 trap 'rm -rf "$dest"' EXIT
 failed=0
@@ -66,6 +69,15 @@ if [ "$gui" = true ]; then
 		fail "the installed scanviz render failed: $out"
 	grep -q 'tree_size' fig.svg 2>/dev/null ||
 		fail "the rendered figure shows no kernel source"
+fi
+if [ "$video" = true ]; then
+	# the installed export module, found relative to the program
+	need "$root/$libdir/scanviz/scanviz-export.so"
+	out=$(SDL_VIDEODRIVER=dummy "$exe" render --backend cpu --figure 9.1 \
+		--from 2 --to 2 --size 320x240 -o fig.gif 2>&1) ||
+		fail "the installed scanviz render -o fig.gif failed: $out"
+	[ "$(head -c 6 fig.gif 2>/dev/null)" = GIF89a ] ||
+		fail "the installed scanviz wrote no GIF"
 fi
 # the lessons listed are the tree's own, not the source tree's: a lesson
 # taken out of the installed manifest is no longer listed

@@ -18,7 +18,7 @@
 
 #include "lesson.h"
 #include "lesson_claims.h"
-#include "lesson_cli.h"
+#include "cli.h"
 #include "lesson_player.h"
 
 #define HEAD "<!-- lesson format=1 -->\n# T\n\n"
@@ -213,7 +213,7 @@ static void limits_are_checked_when_parsed(void **state)
 	fclose(f);
 	free(text);
 	char *argv[] = {"lessons", "--check", path, NULL};
-	assert_int_equal(lesson_cli_main(3, argv), 2);
+	assert_int_equal(cli_lessons_main(3, argv), 2);
 	remove(path);
 }
 

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "lesson.h"
-#include "lesson_cli.h"
+#include "cli.h"
 #include "lesson_player.h"
 #include "view.h"
 
@@ -294,11 +294,11 @@ static void check_command_exits_2(void **state)
 	fputs(HEAD "## S\n<!-- show algo=kogge -->\n", f);
 	fclose(f);
 	char *argv[] = {"lessons", "--check", path, NULL};
-	assert_int_equal(lesson_cli_main(3, argv), 2);
+	assert_int_equal(cli_lessons_main(3, argv), 2);
 	char *missing[] = {"lessons", "--check", "/nonexistent/x.md", NULL};
-	assert_int_equal(lesson_cli_main(3, missing), 2);
+	assert_int_equal(cli_lessons_main(3, missing), 2);
 	char *bad_option[] = {"lessons", "--frobnicate", NULL};
-	assert_int_equal(lesson_cli_main(2, bad_option), 2);
+	assert_int_equal(cli_lessons_main(2, bad_option), 2);
 	remove(path);
 }
 

@@ -1,48 +1,18 @@
-/* lesson_cli.c - `scanviz lessons`: the list, --check and --print. A check
- * takes every lesson as a student would, headless: it loads it (which runs
- * every show and resolves every reference), then walks every slide to its
- * end, answering each question with the answer its trace gives and
- * requiring the player to call it right, and computes every claim its
- * narration makes from the traces. Depends on the lesson layer. */
-#include "lesson_cli.h"
-#include "lesson.h"
-#include "lesson_claims.h"
-#include "lesson_manifest.h"
-#include "lesson_player.h"
-#include "view.h"
-
+/* lessons.c - `scanviz lessons`: the list in teaching order, --check (each
+ * lesson taken headless, lesson_check.h) and --print (a lesson as a text
+ * handout). Depends on cli.h, cli_options.h and the lesson layer. */
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-void lesson_cli_help(FILE *f)
-{
-	fputs("usage: scanviz lessons [--check | --print] [--backend auto|cpu|cuda] "
-	      "[NAME|FILE...]\n"
-	      "  (no option)  list the lessons in teaching order\n"
-	      "  --check      load each lesson given (all when none), run its "
-	      "traces,\n"
-	      "               compute every answer and play every slide to its "
-	      "end\n"
-	      "  --print      print a lesson as text: narration, questions with\n"
-	      "               their answers from the trace, lecturer's notes\n"
-	      "  --backend    where the lessons' runs go (default: each lesson's "
-	      "own,\n"
-	      "               auto: the GPU when there is one)\n"
-	      "Open one in the window with: scanviz --lesson NAME|FILE\n"
-	      "The format is docs/lesson-format.md; the lessons folder is "
-	      "$SCANVIZ_LESSON_DIR\n"
-	      "or the one scanviz was built with.\n",
-	      f);
-}
-
-static size_t question_count(const struct lesson *l)
-{
-	size_t n = 0;
-	for (size_t s = 0; s < l->slide_count; s++)
-		n += l->slides[s].question_count;
-	return n;
-}
+#include "cli.h"
+#include "cli_options.h"
+#include "lesson.h"
+#include "lesson_check.h"
+#include "lesson_manifest.h"
+#include "lesson_player.h"
+#include "view.h"
 
 static int list(const struct lesson_manifest *m)
 {
@@ -58,45 +28,8 @@ static int list(const struct lesson_manifest *m)
 		}
 		printf("  %2zu  %-30s %-44s %2zu slides, %zu questions\n",
 		       k + 1, m->names[k], l->title, l->slide_count,
-		       question_count(l));
+		       lesson_question_count(l));
 		lesson_destroy(l);
-	}
-	return 0;
-}
-
-/* Plays every slide to its end, answering right; returns 0 or 1. */
-static int play_through(struct lesson_player *p, char *err, size_t err_size)
-{
-	const struct lesson *l = lesson_player_lesson(p);
-	for (size_t s = 0; s < l->slide_count; s++) {
-		lesson_player_goto_slide(p, s);
-		for (;;) {
-			lesson_player_play_through(p);
-			size_t q;
-			if (!lesson_player_pending(p, &q))
-				break;
-			char right[64], why[1024];
-			lesson_player_right_answer(p, s, q, right,
-			                           sizeof(right));
-			if (lesson_player_answer(p, right, why, sizeof(why)) !=
-			    LESSON_RIGHT) {
-				lesson_error(
-					err, err_size, l->file,
-					l->slides[s].questions[q].pos,
-					"the player did not take its own answer '%s': %s",
-					right, why);
-				return 1;
-			}
-		}
-		if (lesson_player_shown(p) !=
-		    (lesson_player_trace(p)
-		             ? lesson_player_last_step(p) -
-		                       lesson_player_first_step(p) + 1
-		             : 0)) {
-			lesson_error(err, err_size, l->file, l->slides[s].pos,
-			             "the slide did not play to its end");
-			return 1;
-		}
 	}
 	return 0;
 }
@@ -170,18 +103,16 @@ static int open_one(const struct lesson_manifest *m, const char *what,
 		status = 0;
 	} else if (p) {
 		size_t claims = 0;
-		status = play_through(p, err, sizeof(err));
-		if (status == 0)
-			status = lesson_claims_check(p, &claims, err,
-			                             sizeof(err));
+		status = lesson_check(p, &claims, err, sizeof(err));
 		if (status == 0) {
 			printf("ok  %-30s %2zu slides, %2zu answers and %2zu claims "
 			       "checked, %zu run%s on %s\n",
-			       key, l->slide_count, question_count(l), claims,
-			       l->run_count, l->run_count == 1 ? "" : "s",
+			       key, l->slide_count, lesson_question_count(l),
+			       claims, l->run_count,
+			       l->run_count == 1 ? "" : "s",
 			       lesson_player_backend(p));
 			tally->lessons++;
-			tally->answers += question_count(l);
+			tally->answers += lesson_question_count(l);
 			tally->claims += claims;
 		}
 	}
@@ -192,8 +123,37 @@ static int open_one(const struct lesson_manifest *m, const char *what,
 	return status;
 }
 
-int lesson_cli_main(int argc, char **argv)
+/* Sets --backend; returns 0 or 2 after one line on stderr. */
+static int set_backend(struct lesson_player_options *o, const char *value)
 {
+	if (!value) {
+		fprintf(stderr, "scanviz lessons: --backend needs a value: "
+		                "auto, cpu or cuda\n");
+		return 2;
+	}
+	o->backend = value;
+	if (strcmp(value, "auto") && strcmp(value, "cpu") &&
+	    strcmp(value, "cuda")) {
+		fprintf(stderr,
+		        "scanviz lessons: --backend %s: expected auto, cpu or "
+		        "cuda\n",
+		        value);
+		return 2;
+	}
+	return 0;
+}
+
+enum { OPT_CHECK = 0x100, OPT_PRINT, OPT_BACKEND };
+
+int cli_lessons_main(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{"check", no_argument, NULL, OPT_CHECK},
+		{"print", no_argument, NULL, OPT_PRINT},
+		{"backend", required_argument, NULL, OPT_BACKEND},
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
 	bool check = false, print = false;
 	struct lesson_player_options o = {NULL};
 	char **names = calloc((size_t)argc + 1, sizeof(*names));
@@ -202,40 +162,30 @@ int lesson_cli_main(int argc, char **argv)
 		fprintf(stderr, "scanviz lessons: out of memory\n");
 		return 1;
 	}
-	for (int i = 1; i < argc && status == 0; i++) {
-		if (strcmp(argv[i], "--check") == 0) {
+	struct cli_parser p;
+	cli_parser_init(&p, argc, argv, "h", options, 0);
+	int c;
+	while (status == 0 && (c = cli_parser_next(&p)) != CLI_END) {
+		if (c == OPT_CHECK) {
 			check = true;
-		} else if (strcmp(argv[i], "--print") == 0) {
+		} else if (c == OPT_PRINT) {
 			print = true;
-		} else if (strcmp(argv[i], "--backend") == 0 && i + 1 == argc) {
-			fprintf(stderr,
-			        "scanviz lessons: --backend needs a value: "
-			        "auto, cpu or cuda\n");
-			status = 2;
-		} else if (strcmp(argv[i], "--backend") == 0) {
-			o.backend = argv[++i];
-			if (strcmp(o.backend, "auto") &&
-			    strcmp(o.backend, "cpu") &&
-			    strcmp(o.backend, "cuda")) {
-				fprintf(stderr,
-				        "scanviz lessons: --backend %s: expected auto, "
-				        "cpu or cuda\n",
-				        o.backend);
-				status = 2;
-			}
-		} else if (strcmp(argv[i], "-h") == 0 ||
-		           strcmp(argv[i], "--help") == 0) {
-			lesson_cli_help(stdout);
+		} else if (c == OPT_BACKEND ||
+		           (c == CLI_NO_VALUE &&
+		            strcmp(p.name, "--backend") == 0)) {
+			status = set_backend(&o, p.value);
+		} else if (c == 'h') {
+			cli_help_lessons(stdout);
 			free(names);
 			return 0;
-		} else if (argv[i][0] == '-') {
+		} else if (c == CLI_ARGUMENT) {
+			names[count++] = (char *)p.value;
+		} else {
 			fprintf(stderr,
 			        "scanviz lessons: unknown option %s (see scanviz "
 			        "lessons --help)\n",
-			        argv[i]);
+			        p.word);
 			status = 2;
-		} else {
-			names[count++] = argv[i];
 		}
 	}
 	if (status == 0 && check && print) {
