@@ -1,7 +1,7 @@
 /* bench_modes.h - what `scanviz bench` can do, each in a file of its own,
  * built only where it can run: time the kernels (bench_run.c, CUDA), plot
- * a results file to a file (bench_from.c, cJSON), show it in a window
- * (bench_show.c, cJSON and the GUI). `scanviz bench` (src/cli/bench.c)
+ * a results file to a file (bench_from.c, cJSON); showing it in a window
+ * is the command's own (src/cli/bench_show.c). `scanviz bench` (src/cli/bench.c)
  * chooses, by what config.h says this build has. Depends on bench_options.h and bench_plot.h. */
 #ifndef SCANVIZ_BENCH_MODES_H
 #define SCANVIZ_BENCH_MODES_H
@@ -26,8 +26,5 @@ int bench_load_plot(const char *path, struct bench_plot *p, char *err,
 
 /* --plot OUT --from FILE: the plot of a results file, to a file. */
 int bench_from(const struct bench_options *o, char *err, size_t err_size);
-
-/* --show FILE: the plot of a results file, in a window. */
-int bench_show(const struct bench_options *o, char *err, size_t err_size);
 
 #endif

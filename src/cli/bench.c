@@ -20,6 +20,9 @@
 #include "config.h"
 #include "image_output.h"
 #include "window_options.h"
+#if HAVE_GUI
+#include "bench_show.h"
+#endif
 
 /* The options of their own; --size, --theme and --projection are
  * window_options.h's. The first seven are those only a timed run uses. */

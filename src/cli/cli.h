@@ -39,7 +39,7 @@ struct cli_trace_args {
 	const char *trace_file; /* a JSON trace to replay; NULL: a run */
 	/* a row of the views' table, or NULL: none asked for */
 	const struct scene_figure *figure;
-	const char *who;        /* what messages start with: "scanviz render" */
+	const char *who; /* what messages start with: "scanviz render" */
 };
 
 /* The trace the window (`scanviz`) and `scanviz render` show: a->trace_file

@@ -34,8 +34,8 @@ struct scene_figure;
 struct cli_window_options {
 	enum cli_window_kind kind;
 	const struct scene_figure *figure; /* NULL: none asked for */
-	const char *trace_path; /* --trace; NULL: a run */
-	const char *theme;      /* NULL: light */
+	const char *trace_path;            /* --trace; NULL: a run */
+	const char *theme;                 /* NULL: light */
 	const char *screenshot_dir;
 	int width, height; /* --size; 0: the command's default */
 	bool projection, fullscreen;

@@ -28,7 +28,7 @@ LAYERS = [
     ("lesson", ["common", "jsonread", "trace", "scan", "run", "views"]),
     ("student", ["common", "trace", "kernels", "scan", "emu", "gpu", "run"]),
     ("bench", ["common", "jsonread", "trace", "kernels", "scan", "gpu", "run",
-               "views", "output"]),
+               "views", "render", "output"]),
     ("gui", ["common", "jsonread", "trace", "kernels", "scan", "run", "views",
              "render", "output", "export", "lesson", "bench"]),
     ("cli", ["common", "jsonread", "trace", "kernels", "scan", "emu", "gpu",

@@ -5,6 +5,7 @@
 #ifndef SCANVIZ_BENCH_SHOW_H
 #define SCANVIZ_BENCH_SHOW_H
 
+#include "bench_options.h"
 #include "bench_plot.h"
 #include "gui_app.h"
 
@@ -20,5 +21,9 @@ struct gui_app *bench_show_app(const struct bench_plot *p, const char *title,
 /* The point the pointer is over in app's plot, as series *
  * BENCH_PLOT_MAX_POINTS + point, or -1: none (or no pointer). */
 long bench_show_hover(const struct gui_app *app);
+
+/* --show FILE: the plot of a results file in the window; the exit code
+ * (enum bench_status) and, when it is not BENCH_OK, one line in err. */
+int bench_show(const struct bench_options *o, char *err, size_t err_size);
 
 #endif
