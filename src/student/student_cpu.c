@@ -91,18 +91,9 @@ _Noreturn void student_cpu_child(const struct student_request *req,
 			src->kernels[src->add_back].name, 0};
 		emu_override_kernel(e, SCAN_KERNEL_ADD_BACK, &add_back);
 	}
-	struct scan_request sreq = {
-		.algorithm = scan_algorithm_find(hier ? "hierarchical"
-	                                              : "brent-kung"),
-		.section_kernel = SCAN_KERNEL_BRENT_KUNG,
-		.input = req->input,
-		.n = req->n,
-		.section = src->section,
-		.detail = TRACE_DETAIL_FULL,
-	};
+	struct scan_request sreq;
+	student_scan_request(req, src, &sreq);
 	char err[512];
-	if (scan_request_check(&sreq, err, sizeof(err)))
-		student_die(STUDENT_END_FAULT, 0, "%s", err);
 	trace_set_name(t->backend, sizeof(t->backend), "cpu");
 	trace_set_name(t->device, sizeof(t->device), "CPU emulator");
 	trace_set_name(t->schedule, sizeof(t->schedule),

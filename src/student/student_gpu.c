@@ -501,7 +501,6 @@ _Noreturn void student_gpu_child(const struct student_request *req,
 	check(cudaMalloc((void **)&g.scratch, sizeof(float)),
 	      "allocating a buffer");
 	check(cudaMemset(g.scratch, 0, sizeof(float)), "clearing a buffer");
-	bool hier = src->add_back >= 0;
 	struct trace *t = trace_create();
 	if (!t)
 		student_die(STUDENT_END_FAULT, 0, "out of memory");
@@ -513,18 +512,9 @@ _Noreturn void student_gpu_child(const struct student_request *req,
 		.buffer_read = buffer_read,
 		.launch = launch,
 	};
-	struct scan_request sreq = {
-		.algorithm = scan_algorithm_find(hier ? "hierarchical"
-	                                              : "brent-kung"),
-		.section_kernel = SCAN_KERNEL_BRENT_KUNG,
-		.input = req->input,
-		.n = req->n,
-		.section = src->section,
-		.detail = TRACE_DETAIL_FULL,
-	};
+	struct scan_request sreq;
+	student_scan_request(req, src, &sreq);
 	char err[512];
-	if (scan_request_check(&sreq, err, sizeof(err)))
-		student_die(STUDENT_END_FAULT, 0, "%s", err);
 	trace_set_name(t->backend, sizeof(t->backend), "cuda");
 	trace_set_name(t->device, sizeof(t->device), device);
 	trace_set_name(t->schedule, sizeof(t->schedule), "");

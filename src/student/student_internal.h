@@ -63,6 +63,15 @@ _Noreturn void student_gpu_child(const struct student_request *req,
                                  const struct student_source *src,
                                  uint32_t threads, int fd);
 
+/* The request the driver runs the file as: the built-in algorithm whose
+ * kernels the student's replace (Brent-Kung's section kernel, and the
+ * add-back of the hierarchical scan when the file has one), on the
+ * student's input and section, in full detail. Ends the child with
+ * STUDENT_END_FAULT when it does not check. */
+void student_scan_request(const struct student_request *req,
+                          const struct student_source *src,
+                          struct scan_request *out);
+
 /* Makes the trace's facts the student's after the driver ran the file in
  * a built-in algorithm's place: no book section, a description naming the
  * file, and every launch's source the file itself (the code panel shows

@@ -455,3 +455,21 @@ void student_trace_facts(struct trace *t, const struct student_request *req)
 		t->launches[k].racy = false;
 	}
 }
+
+void student_scan_request(const struct student_request *req,
+                          const struct student_source *src,
+                          struct scan_request *out)
+{
+	*out = (struct scan_request){
+		.algorithm = scan_algorithm_find(
+			src->add_back >= 0 ? "hierarchical" : "brent-kung"),
+		.section_kernel = SCAN_KERNEL_BRENT_KUNG,
+		.input = req->input,
+		.n = req->n,
+		.section = src->section,
+		.detail = TRACE_DETAIL_FULL,
+	};
+	char err[512];
+	if (scan_request_check(out, err, sizeof(err)))
+		student_die(STUDENT_END_FAULT, 0, "%s", err);
+}
