@@ -116,7 +116,7 @@ _scanviz()
 	--algo) values=$(_scanviz_algos "$exe") ;;
 	--section-kernel) values="kogge-stone brent-kung" ;;
 	--backend) values="auto cpu cuda" ;;
-	--schedule) values="ascending descending random" ;;
+	--schedule) values="ascending descending random warp-lockstep adversarial" ;;
 	--detail) values="full summary auto" ;;
 	--format) values="text json" ;;
 	--figure) values="9.1 9.5 9.10" ;;

@@ -291,8 +291,8 @@ static int apply(struct run_request *o, enum key_id id, const char *name,
 		if (k < 0)
 			return fail(o,
 			            "%s '%s' is unknown: use ascending, "
-			            "descending or "
-			            "random",
+			            "descending, random, warp-lockstep or "
+			            "adversarial",
 			            name, q);
 		o->schedule = (enum scan_schedule)k;
 		return 0;
