@@ -199,7 +199,7 @@ int cli_window_main(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
-	sources = scene_source_set_load();
+	sources = cli_sources_load(app->trace, ro.kernel_file);
 	app->sources = sources;
 	if (a.screenshot_dir)
 		snprintf(app->screenshot_dir, sizeof(app->screenshot_dir), "%s",

@@ -35,6 +35,12 @@ struct scene_source_set {
  * of memory. */
 struct scene_source_set *scene_source_set_load(void);
 void scene_source_set_destroy(struct scene_source_set *set);
+/* Adds the file `name` with the `len` bytes of `text` (copied) to the set,
+ * or replaces the file of that name: a student's kernel file, read by the
+ * caller, shown as the built-in ones are. Returns 0, or -1 when out of
+ * memory (the set is as it was). */
+int scene_source_set_put(struct scene_source_set *set, const char *name,
+                         const char *text, size_t len);
 
 /* The file named `name` in the set, or NULL. */
 const struct scene_source *scene_source_find(const struct scene_source_set *set,
