@@ -82,7 +82,7 @@ struct run_request {
 	char *kernel_file;
 	uint32_t threads;
 	uint32_t timeout_ms;
-	unsigned given;   /* the keys set so far, one bit each (run_keys) */
+	unsigned given; /* the keys set so far, one bit each (run_keys) */
 
 	/* The checked request run_request_finish() builds (input borrowed). */
 	struct scan_request request;

@@ -318,19 +318,21 @@ static int apply(struct run_request *o, enum key_id id, const char *name,
 		return 0;
 	case KEY_KERNEL:
 		if (!*v)
-			return fail(o,
-			            "%s needs a kernel file: give FILE.cu, a scan "
-			            "kernel in plain CUDA C",
-			            name);
+			return fail(
+				o,
+				"%s needs a kernel file: give FILE.cu, a scan "
+				"kernel in plain CUDA C",
+				name);
 		return copy_value(o, &o->kernel_file, v);
 	case KEY_THREADS:
 	case KEY_TIMEOUT:
 		if (!parse_whole(v, id == KEY_THREADS ? 1u << 30 : 600, &u) ||
 		    u == 0)
-			return fail(o, "%s '%s' is not a whole number from 1 to %s",
-			            name, q,
-			            id == KEY_THREADS ? "1024 (threads per block)"
-			                              : "600 (seconds)");
+			return fail(
+				o, "%s '%s' is not a whole number from 1 to %s",
+				name, q,
+				id == KEY_THREADS ? "1024 (threads per block)"
+						  : "600 (seconds)");
 		if (id == KEY_THREADS)
 			o->threads = (uint32_t)u;
 		else
@@ -457,7 +459,8 @@ static int check_kernel_keys(struct run_request *o)
 	static const enum key_id builtin_only[] = {KEY_ALGO, KEY_SECTION_KERNEL,
 	                                           KEY_DETAIL};
 	if (!given(o, KEY_KERNEL)) {
-		enum key_id k = given(o, KEY_THREADS) ? KEY_THREADS : KEY_TIMEOUT;
+		enum key_id k =
+			given(o, KEY_THREADS) ? KEY_THREADS : KEY_TIMEOUT;
 		if (given(o, k))
 			return fail_key(o, k,
 			                "--%s applies to a kernel file: give "

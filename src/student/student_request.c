@@ -58,8 +58,8 @@ void student_request_from_run(const struct run_request *o,
 		.timeout_ms = o->timeout_ms,
 		/* the emulator is the reference: the GPU when asked for */
 		.backend = strcmp(o->backend, "cuda") == 0
-		                   ? STUDENT_BACKEND_CUDA
-		                   : STUDENT_BACKEND_CPU,
+	                           ? STUDENT_BACKEND_CUDA
+	                           : STUDENT_BACKEND_CPU,
 	};
 }
 
