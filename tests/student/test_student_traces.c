@@ -65,8 +65,7 @@ static void named_by_file(const char *what, const struct trace *got,
 {
 	bool ok = strcmp(got->algorithm, file) == 0 &&
 	          trace_names_kernel_file(got);
-	printf("%s %s: named '%s'\n", ok ? "ok" : "FAIL", what,
-	       got->algorithm);
+	printf("%s %s: named '%s'\n", ok ? "ok" : "FAIL", what, got->algorithm);
 	failures += !ok;
 }
 
