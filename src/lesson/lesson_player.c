@@ -530,13 +530,15 @@ static void append_exercise(struct lesson_player *p,
 	const char *slash = strrchr(e->kernel, '/');
 	if (lesson_exercise_copy_path(p->lesson, e, copy, sizeof(copy)))
 		snprintf(copy, sizeof(copy), "(no folder: set HOME)");
-	snprintf(
-		text, sizeof(text),
-		"**Exercise:** fix `%.200s` until `scanviz check` passes. Your "
-		"copy is `%s` (made from it the first time you press K). "
-		"Edit it in your editor, save it, and press **K** to check "
-		"it; `scanviz --kernel %s --watch` shows it as you save.",
-		slash ? slash + 1 : e->kernel, copy, copy);
+	/* the path in a code block, which breaks where the column ends */
+	snprintf(text, sizeof(text),
+	         "**Exercise:** fix `%.200s` until `scanviz check` passes. "
+	         "Your copy, made from it the first time you press **K**:\n"
+	         "\n```\n%s\n```\n\n"
+	         "Edit it in your editor, save it, and press **K** to check "
+	         "it; `scanviz --kernel` with that file and `--watch` shows "
+	         "it as you save.",
+	         slash ? slash + 1 : e->kernel, copy);
 	if (!narrate(p, text))
 		return;
 	if (p->exercise_verdict[0]) {
