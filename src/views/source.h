@@ -56,10 +56,12 @@ void scene_source_book_free(struct scene_source *src);
  * line shown after it when it is left out; SIZE_MAX when there is none. */
 size_t scene_source_shown_at(const struct scene_source *src, size_t line);
 /* The file line of the operation a step recorded at file line `line` does:
- * a step that begins at a barrier (STEP) does the first statement after it
- * that reads or writes XY (the addition of a stride, reduce or reverse
- * step; the copy to Y of a store step); 0 when there is none. Any other
- * line (a load, an add-back) is its own operation. */
+ * a step that begins at a barrier (STEP, or a student's plain
+ * `__syncthreads()`) does the first statement after it that reads or
+ * writes XY (the addition of a stride, reduce or reverse step; the copy to
+ * Y of a store step; in a student's file the first one with an array
+ * element and an assignment); 0 when there is none. Any other line (a
+ * load, an add-back) is its own operation. */
 size_t scene_source_operation_line(const struct scene_source *src, size_t line);
 
 #endif
