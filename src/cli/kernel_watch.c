@@ -146,7 +146,10 @@ static void take_result(struct kernel_watch *w, struct watch_result *r)
 		*w->sources = set;
 	}
 	const struct scene_figure *fig = scene_figure_for(r->trace);
-	gui_app_set_trace(app, r->trace, true, NULL);
+	/* as the first run: played as a recorded one (window.c) */
+	char origin[sizeof(r->trace->device)];
+	snprintf(origin, sizeof(origin), "%s", r->trace->device);
+	gui_app_set_trace(app, r->trace, false, origin);
 	r->trace = NULL;
 	app->view.figure = fig;
 	size_t count = scene_view_step_count(app->trace);

@@ -212,7 +212,14 @@ int cli_window_main(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
-	app = gui_app_create(t, a.trace_path ? NULL : &ro, a.trace_path, &cfg,
+	/* a kernel file plays as a recorded run does: a figure key shows
+	 * the student's trace in another figure instead of running a
+	 * built-in algorithm in its place */
+	char origin[sizeof(t->device)];
+	snprintf(origin, sizeof(origin), "%s", t->device);
+	bool recorded = a.trace_path || ro.kernel_file;
+	app = gui_app_create(t, recorded ? NULL : &ro,
+	                     a.trace_path ? a.trace_path : origin, &cfg,
 	                     gui_window_metrics(w));
 	t = NULL; /* the app owns it now */
 	if (!app) {
