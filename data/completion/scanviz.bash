@@ -134,7 +134,11 @@ _scanviz()
 		_scanviz_files '@(json)'
 		return
 		;;
-	--input-file | --kernel | -o | --output | --csv | --json | --plot)
+	--kernel)
+		_scanviz_files '@(cu)'
+		return
+		;;
+	--input-file | -o | --output | --csv | --json | --plot)
 		_scanviz_files '*'
 		return
 		;;

@@ -14,11 +14,8 @@
 #include "cli.h"
 #include "run.h"
 #include "student_check.h"
+#include "student_request.h"
 #include "text_quote.h"
-
-/* The default input of a section of 16: the book's example (design.md). */
-static const float book_input[16] = {2, 1, 3, 1, 0, 4, 1, 2,
-                                     0, 3, 1, 2, 5, 3, 1, 2};
 
 struct check_args {
 	const char *path;
@@ -184,29 +181,12 @@ static int make_input(const struct check_args *a, float **values, size_t *n)
 			fprintf(stderr, "scanviz check: %s\n", err);
 		return rc ? 2 : 0;
 	}
-	struct student_report rep;
-	if (student_describe(a->path, a->section, &rep, err, sizeof(err))) {
+	enum student_status st =
+		student_default_input(a->path, a->section, a->n, a->seed,
+	                              values, n, err, sizeof(err));
+	if (st != STUDENT_OK)
 		fprintf(stderr, "scanviz check: %s\n", err);
-		return 2;
-	}
-	*n = a->n ? a->n : (size_t)rep.section * (rep.hierarchical ? 4 : 1);
-	if (*n > STUDENT_MAX_N) {
-		fprintf(stderr,
-		        "scanviz check: --n %zu is more than a student's kernel "
-		        "takes (%zu)\n",
-		        *n, STUDENT_MAX_N);
-		return 2;
-	}
-	*values = malloc(*n * sizeof(float));
-	if (!*values) {
-		fputs("scanviz check: out of memory\n", stderr);
-		return 1;
-	}
-	if (!a->n && *n == 16)
-		memcpy(*values, book_input, sizeof(book_input));
-	else
-		run_random_input(a->seed, *n, *values);
-	return 0;
+	return st == STUDENT_OK ? 0 : st == STUDENT_FAILED ? 1 : 2;
 }
 
 static const char *phase_words(enum trace_phase p)

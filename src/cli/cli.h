@@ -32,6 +32,7 @@ int cli_bench_main(int argc, char **argv);
 
 struct run_request;
 struct scene_figure;
+struct scene_source_set;
 struct trace;
 
 /* What a command line asks to show, besides its run options. */
@@ -54,6 +55,20 @@ struct cli_trace_args {
  * cannot read traces, 1 a run that went wrong. */
 int cli_trace_load(const struct cli_trace_args *a, struct run_request *o,
                    struct trace **t);
+
+/* The sources the code panel shows for t: the built-in kernels, and the
+ * student's file `kernel_file` (NULL: none) under the name t gives it.
+ * Returns a new set (scene_source_set_destroy), or NULL when out of
+ * memory. */
+struct scene_source_set *cli_sources_load(const struct trace *t,
+                                          const char *kernel_file);
+
+/* Runs a finished request: a built-in algorithm on its executor
+ * (run_request_execute), or the student's kernel file of --kernel
+ * (student_request_execute; exit 3 in a build without a compiler for
+ * it). On RUN_OK *out is a new trace; otherwise *out is NULL and the one
+ * line is in o->error, and on stderr unless o->quiet. */
+enum run_status cli_run_execute(struct run_request *o, struct trace **out);
 
 /* Help texts, written to f. */
 void cli_help_usage(FILE *f);

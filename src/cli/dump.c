@@ -154,7 +154,7 @@ int cli_dump_main(int argc, char **argv)
 	progress_update(&bar, 0, what);
 	progress_tick(&bar);
 	o.quiet = true;
-	rc = (int)run_request_execute(&o, &t);
+	rc = (int)cli_run_execute(&o, &t);
 	if (rc == 0) {
 		rc = write_out(sink, strcmp(path, "-") ? path : NULL, out, t,
 		               &bar);

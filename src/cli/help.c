@@ -59,6 +59,12 @@ void cli_help_run_options(FILE *f)
 		"                      addition, or counts and block sums only;",
 		"                      auto keeps full while the snapshots stay",
 		"                      under 2^24 values",
+		"  --kernel FILE.cu    a scan kernel of your own in plain CUDA C",
+		"                      instead of --algo, run as check runs it",
+		"                      (docs/student-kernels.md)",
+		"  --threads N         with --kernel: threads per block (default",
+		"                      SECTION_SIZE)",
+		"  --timeout SECONDS   with --kernel: wall-clock limit (default 10)",
 	};
 	fputs("run options:\n  --algo NAME         ", f);
 	for (size_t k = 0; k < scan_algorithm_count(); k++)

@@ -547,7 +547,7 @@ int cli_render_main(int argc, char **argv)
 		fprintf(stderr, "scanviz render: %s\n", err);
 		goto done;
 	}
-	sources = scene_source_set_load();
+	sources = cli_sources_load(t, o.kernel_file);
 	s = scene_create(width, height);
 	if (!sources || !s) {
 		fprintf(stderr, "scanviz render: out of memory\n");

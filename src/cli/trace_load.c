@@ -7,8 +7,11 @@
 #include "cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "in_file.h"
 #include "run.h"
+#include "source.h"
 #include "text_quote.h"
 #include "view.h"
 #include "config.h"
@@ -25,9 +28,10 @@ static int read_trace(const struct cli_trace_args *a, struct trace **t)
 		fprintf(stderr, "%s: %s\n", a->who, err);
 		return 2;
 	}
-	/* the views pick their figure and source by the algorithm's name:
-	 * one this scanviz does not have is a damaged or foreign trace */
-	if (!scan_algorithm_find((*t)->algorithm)) {
+	/* an algorithm this scanviz does not have is a damaged or foreign
+	 * trace; a student's kernel file carries its own facts */
+	if (!scan_algorithm_find((*t)->algorithm) &&
+	    !trace_names_kernel_file(*t)) {
 		char q[96];
 		fprintf(stderr,
 		        "%s: %s: algorithm '%s' is not one this scanviz has: "
@@ -63,6 +67,25 @@ int cli_trace_load(const struct cli_trace_args *a, struct run_request *o,
 	int rc = run_request_finish(o);
 	if (rc != 0)
 		return rc;
-	enum run_status st = run_request_execute(o, t);
+	enum run_status st = cli_run_execute(o, t);
 	return st == RUN_OK ? 0 : (int)st;
+}
+
+struct scene_source_set *cli_sources_load(const struct trace *t,
+                                          const char *kernel_file)
+{
+	struct scene_source_set *set = scene_source_set_load();
+	if (!set || !kernel_file || !t || !trace_names_kernel_file(t))
+		return set;
+	/* the file as it was read for this run; one that no longer reads
+	 * leaves the panel saying it has no source */
+	char *text = NULL;
+	size_t len = 0;
+	if (in_file_read(kernel_file, 1 << 16, &text, &len) == IN_FILE_OK &&
+	    scene_source_set_put(set, t->launches[0].source, text, len)) {
+		scene_source_set_destroy(set);
+		set = NULL;
+	}
+	free(text);
+	return set;
 }

@@ -15,6 +15,10 @@
 #include "cli_options.h"
 #include "gui_app.h"
 #include "gui_window.h"
+#include "config.h"
+#if HAVE_STUDENT
+#include "kernel_watch.h"
+#endif
 #include "run.h"
 #include "source.h"
 #include "text_quote.h"
@@ -27,6 +31,7 @@ void cli_help_window(FILE *f)
 	      "       scanviz [--figure 9.1|9.5|9.10] [run options]\n"
 	      "       scanviz --trace FILE.json [--figure ...]\n"
 	      "       scanviz --lesson NAME|FILE   (see scanviz lessons)\n"
+	      "       scanviz --kernel FILE.cu [--watch] [run options]\n"
 	      "\n"
 	      "Opens a window that plays a scan step by step: run now by an\n"
 	      "executor (--backend), or replayed from a trace recorded with\n"
@@ -38,6 +43,10 @@ void cli_help_window(FILE *f)
 	      "                      --algo it also picks the algorithm (9.10 runs\n"
 	      "                      hierarchical with section 4 on the book's input)\n"
 	      "  --trace FILE        replay a recorded trace (no run options then)\n"
+	      "  --watch             with --kernel FILE.cu (a run option; the code\n"
+	      "                      panel shows the file): run it again each\n"
+	      "                      time it is saved, at the same step; a failed\n"
+	      "                      compile or run keeps the last good run\n"
 	      "  --projection        projection mode: fullscreen, big type, high\n"
 	      "                      contrast, colour-blind-safe colours\n"
 	      "  --fullscreen        start fullscreen\n"
@@ -53,12 +62,13 @@ void cli_help_window(FILE *f)
 
 static const struct option options[] = {
 	{"help", no_argument, NULL, 'h'},
+	{"watch", no_argument, NULL, 'w'},
 	{NULL, 0, NULL, 0},
 };
 
 /* Returns 0, -1 for --help, or the exit code to leave with. */
 static int parse_args(int argc, char **argv, struct cli_window_options *a,
-                      struct run_request *ro)
+                      struct run_request *ro, bool *watch)
 {
 	struct cli_parser p;
 	int run_options = 0, c, help = 0;
@@ -68,6 +78,8 @@ static int parse_args(int argc, char **argv, struct cli_window_options *a,
 	while ((c = cli_parser_next(&p)) != CLI_END) {
 		if (c == 'h') {
 			help = -1;
+		} else if (c == 'w') {
+			*watch = true;
 		} else if (cli_is_run_option(c)) {
 			if (cli_run_option_set(ro, &p, c))
 				return 2;
@@ -93,6 +105,11 @@ static int parse_args(int argc, char **argv, struct cli_window_options *a,
 	}
 	if (help)
 		return help;
+	if (*watch && !run_request_given(ro, "kernel")) {
+		fprintf(stderr, "scanviz: --watch runs a kernel file again "
+		                "when it is saved: give --kernel FILE.cu\n");
+		return 2;
+	}
 	if (a->trace_path && run_options > 0) {
 		fprintf(stderr,
 		        "scanviz: --trace replays a recorded run: leave out "
@@ -145,6 +162,10 @@ int cli_window_main(int argc, char **argv)
 	struct gui_window *w = NULL;
 	struct gui_app *app = NULL;
 	struct scene_source_set *sources = NULL;
+#if HAVE_STUDENT
+	struct kernel_watch *watcher = NULL;
+#endif
+	bool watch = false;
 	char err[512];
 	int rc;
 
@@ -158,7 +179,7 @@ int cli_window_main(int argc, char **argv)
 			return cli_lesson_window_main(argc, argv);
 	cli_window_options_init(&a, CLI_WINDOW);
 	run_request_init(&ro);
-	rc = parse_args(argc, argv, &a, &ro);
+	rc = parse_args(argc, argv, &a, &ro, &watch);
 	if (rc == -1) {
 		cli_help_window(stdout);
 		rc = 0;
@@ -191,7 +212,14 @@ int cli_window_main(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
-	app = gui_app_create(t, a.trace_path ? NULL : &ro, a.trace_path, &cfg,
+	/* a kernel file plays as a recorded run does: a figure key shows
+	 * the student's trace in another figure instead of running a
+	 * built-in algorithm in its place */
+	char origin[sizeof(t->device)];
+	snprintf(origin, sizeof(origin), "%s", t->device);
+	bool recorded = a.trace_path || ro.kernel_file;
+	app = gui_app_create(t, recorded ? NULL : &ro,
+	                     a.trace_path ? a.trace_path : origin, &cfg,
 	                     gui_window_metrics(w));
 	t = NULL; /* the app owns it now */
 	if (!app) {
@@ -199,14 +227,25 @@ int cli_window_main(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
-	sources = scene_source_set_load();
+	sources = cli_sources_load(app->trace, ro.kernel_file);
 	app->sources = sources;
 	if (a.screenshot_dir)
 		snprintf(app->screenshot_dir, sizeof(app->screenshot_dir), "%s",
 		         a.screenshot_dir);
+#if HAVE_STUDENT
+	if (watch && !(watcher = kernel_watch_start(&ro, app, &sources, err,
+	                                            sizeof(err)))) {
+		fprintf(stderr, "scanviz: %s\n", err);
+		rc = 1;
+		goto done;
+	}
+#endif
 	rc = gui_window_run(w, app);
 
 done:
+#if HAVE_STUDENT
+	kernel_watch_stop(watcher);
+#endif
 	gui_app_destroy(app);
 	scene_source_set_destroy(sources);
 	gui_window_destroy(w);

@@ -63,6 +63,11 @@ static void free_slide(struct lesson_slide *s)
 		free(s->claims[k].values), free(s->claims[k].text);
 	free(s->claims);
 	free(s->notes);
+	if (s->exercise) {
+		free(s->exercise->kernel);
+		free(s->exercise->solution);
+		free(s->exercise);
+	}
 }
 
 void lesson_destroy(struct lesson *l)

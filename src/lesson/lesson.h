@@ -143,6 +143,15 @@ struct lesson_segment {
 	char *text; /* Markdown; owned */
 };
 
+/* An `exercise`: a kernel file handed to the student to fix; the slide
+ * passes when `scanviz check` passes on the student's copy. */
+struct lesson_exercise {
+	struct lesson_pos pos;
+	char *kernel;   /* the starting kernel, beside the lesson; owned */
+	char *solution; /* a kernel that passes, for --check; owned */
+	uint32_t section, threads; /* as check's options; 0: the file's */
+};
+
 struct lesson_slide {
 	struct lesson_pos pos; /* of its "## " heading */
 	char *title;
@@ -155,7 +164,8 @@ struct lesson_slide {
 	size_t question_count;
 	struct lesson_claim *claims;
 	size_t claim_count;
-	char *notes; /* NULL when none */
+	char *notes;                      /* NULL when none */
+	struct lesson_exercise *exercise; /* NULL when none */
 };
 
 struct lesson {

@@ -4,6 +4,7 @@
 #include "lesson_check.h"
 
 #include "lesson_claims.h"
+#include "lesson_exercise.h"
 
 size_t lesson_question_count(const struct lesson *l)
 {
@@ -55,5 +56,13 @@ int lesson_check(struct lesson_player *p, size_t *claims, char *err,
 {
 	*claims = 0;
 	int status = play_through(p, err, err_size);
-	return status ? status : lesson_claims_check(p, claims, err, err_size);
+	if (!status)
+		status = lesson_claims_check(p, claims, err, err_size);
+	/* an exercise has something to fix, and its solution passes */
+	const struct lesson *l = lesson_player_lesson(p);
+	for (size_t s = 0; !status && s < l->slide_count; s++)
+		if (l->slides[s].exercise)
+			status = lesson_exercise_validate(
+				l, l->slides[s].exercise, err, err_size);
+	return status;
 }

@@ -1,6 +1,6 @@
 /* lesson_directives.c - what each directive of docs/lesson-format.md does
  * to the slide being built (show, steps, ask, why, claim, notes,
- * if/else/endif), and the checks a slide must pass once complete. A `show`
+ * exercise, if/else/endif), and the checks a slide must pass once complete. A `show`
  * is a run request set key by key as the command line sets it, and
  * finished (checked) here, so a lesson that loads asks only for runs its
  * kernels take. Depends on lesson_build.h and the run layer. */
@@ -438,6 +438,65 @@ static int do_why(struct build *b, const struct directive *d)
 	return do_text_block(b, d, &q->why);
 }
 
+/* The path of a file named in the lesson, from the lesson's folder: a
+ * lesson and its exercise files are installed together. */
+static char *beside_lesson(struct build *b, struct word w)
+{
+	const char *file = b->lesson->file;
+	const char *slash = strrchr(file, '/');
+	size_t dir = w.len && w.s[0] != '/' && slash
+	                     ? (size_t)(slash - file) + 1
+	                     : 0;
+	char *path = malloc(dir + w.len + 1);
+	if (!path)
+		return NULL;
+	memcpy(path, file, dir);
+	memcpy(path + dir, w.s, w.len);
+	path[dir + w.len] = '\0';
+	return path;
+}
+
+static int do_exercise(struct build *b, const struct directive *d)
+{
+	static const char *const keys[] = {"kernel", "solution", "section",
+	                                   "threads", NULL};
+	struct keyval kv[DIRECTIVE_MAX_ARGS];
+	struct lesson_slide *s = b->slide;
+	if (s->exercise)
+		return lesson_syntax_fail(&b->sx, d->name.col,
+		                          "a slide has one 'exercise'");
+	if (lesson_directive_keyvals(&b->sx, d, keys, kv))
+		return -1;
+	const struct keyval *kernel = find(kv, d->argc, "kernel");
+	const struct keyval *solution = find(kv, d->argc, "solution");
+	if (!kernel || !solution)
+		return lesson_syntax_fail(
+			&b->sx, d->name.col,
+			"expected kernel=FILE.cu solution=FILE.cu: the kernel "
+			"the student starts from and one that passes check");
+	struct lesson_exercise *e = calloc(1, sizeof(*e));
+	if (!e)
+		return oom(b);
+	s->exercise = e;
+	e->pos = (struct lesson_pos){b->sx.line, d->name.col};
+	const struct keyval *section = find(kv, d->argc, "section");
+	const struct keyval *threads = find(kv, d->argc, "threads");
+	if ((section &&
+	     lesson_read_uint(&b->sx, section->value, 2048, &e->section)) ||
+	    (threads &&
+	     lesson_read_uint(&b->sx, threads->value, 1024, &e->threads)))
+		return -1;
+	if ((section && !e->section) || (threads && !e->threads))
+		return lesson_syntax_fail(
+			&b->sx,
+			(section && !e->section ? section : threads)->value.col,
+			"expected a whole number from 1");
+	if (!(e->kernel = beside_lesson(b, kernel->value)) ||
+	    !(e->solution = beside_lesson(b, solution->value)))
+		return oom(b);
+	return 0;
+}
+
 static int no_args(struct build *b, const struct directive *d)
 {
 	if (d->argc)
@@ -514,6 +573,8 @@ int lesson_build_directive(struct build *b, const struct directive *d)
 		return do_text_block(b, d, &b->slide->notes);
 	if (lesson_word_is(d->name, "if"))
 		return do_if(b, d);
+	if (lesson_word_is(d->name, "exercise"))
+		return do_exercise(b, d);
 	if (lesson_word_is(d->name, "lesson"))
 		return lesson_syntax_fail(
 			&b->sx, d->name.col,
@@ -521,7 +582,7 @@ int lesson_build_directive(struct build *b, const struct directive *d)
 	return lesson_syntax_fail(
 		&b->sx, d->name.col,
 		"unknown directive '%.*s': expected show, steps, ask, "
-		"why, claim, notes, if, else or endif",
+		"why, claim, notes, exercise, if, else or endif",
 		(int)(d->name.len > 40 ? 40 : d->name.len), d->name.s);
 }
 

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lesson_exercise.h"
+
 /* A slide resolved against its trace. */
 struct slide_state {
 	const struct trace *trace; /* NULL: narration only */
@@ -32,6 +34,10 @@ struct lesson_player {
 	struct slide_state *slides;
 	size_t slide, shown;
 	char *narration;
+	/* the current slide's exercise: the last check of the student's
+	 * copy ("" not checked yet) and whether it passed */
+	char exercise_verdict[1024];
+	bool exercise_passed;
 };
 
 /* True when a show leaves the backend to the lesson: it names none, and no
@@ -247,6 +253,8 @@ bool lesson_player_goto_slide(struct lesson_player *p, size_t slide)
 	p->shown = 0;
 	free(p->narration);
 	p->narration = NULL;
+	p->exercise_verdict[0] = '\0';
+	p->exercise_passed = false;
 	return true;
 }
 
@@ -497,6 +505,50 @@ enum lesson_verdict lesson_player_answer(struct lesson_player *p,
 	return v;
 }
 
+/* Appends Markdown to the narration; false when out of memory. */
+static bool narrate(struct lesson_player *p, const char *add)
+{
+	size_t a = p->narration ? strlen(p->narration) : 0, b = strlen(add);
+	char *grown = realloc(p->narration, a + b + 3);
+	if (!grown)
+		return false;
+	if (a) {
+		memcpy(grown + a, "\n\n", 2);
+		a += 2;
+	}
+	memcpy(grown + a, add, b + 1);
+	p->narration = grown;
+	return true;
+}
+
+/* The exercise's part of the narration: where the student's copy is, how
+ * to check it, and the last check's verdict. */
+static void append_exercise(struct lesson_player *p,
+                            const struct lesson_exercise *e)
+{
+	char copy[1024], text[4096];
+	const char *slash = strrchr(e->kernel, '/');
+	if (lesson_exercise_copy_path(p->lesson, e, copy, sizeof(copy)))
+		snprintf(copy, sizeof(copy), "(no folder: set HOME)");
+	/* the path in a code block, which breaks where the column ends */
+	snprintf(text, sizeof(text),
+	         "**Exercise:** fix `%.200s` until `scanviz check` passes. "
+	         "Your copy, made from it the first time you press **K**:\n"
+	         "\n```\n%s\n```\n\n"
+	         "Edit it in your editor, save it, and press **K** to check "
+	         "it; `scanviz --kernel` with that file and `--watch` shows "
+	         "it as you save.",
+	         slash ? slash + 1 : e->kernel, copy);
+	if (!narrate(p, text))
+		return;
+	if (p->exercise_verdict[0]) {
+		snprintf(text, sizeof(text), "**%s** %s",
+		         p->exercise_passed ? "Passed:" : "Check:",
+		         p->exercise_verdict);
+		narrate(p, text);
+	}
+}
+
 const char *lesson_player_narration(struct lesson_player *p)
 {
 	if (p->narration)
@@ -522,9 +574,33 @@ const char *lesson_player_narration(struct lesson_player *p)
 		memcpy(grown + a, seg->text, b + 1);
 		p->narration = grown;
 	}
+	if (s->exercise)
+		append_exercise(p, s->exercise);
 	if (!p->narration)
 		p->narration = calloc(1, 1);
 	return p->narration ? p->narration : "";
+}
+
+int lesson_player_check_exercise(struct lesson_player *p, bool *passed)
+{
+	const struct lesson_exercise *e = lesson_player_slide(p)->exercise;
+	*passed = false;
+	if (!e)
+		return -1;
+	int st = lesson_exercise_check_copy(p->lesson, e, passed,
+	                                    p->exercise_verdict,
+	                                    sizeof(p->exercise_verdict));
+	p->exercise_passed = st == 0 && *passed;
+	free(p->narration);
+	p->narration = NULL;
+	return st;
+}
+
+const char *lesson_player_exercise_verdict(const struct lesson_player *p,
+                                           bool *passed)
+{
+	*passed = p->exercise_passed;
+	return p->exercise_verdict;
 }
 
 static size_t question_total(const struct lesson *l)

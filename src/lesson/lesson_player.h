@@ -131,6 +131,18 @@ size_t lesson_player_question_step(const struct lesson_player *p, size_t s,
  * another slide. */
 const char *lesson_player_narration(struct lesson_player *p);
 
+/* On a slide with an exercise: makes the student's copy of its kernel
+ * when there is none (lesson_exercise_check_copy) and checks it as
+ * `scanviz check` does; the narration then shows the verdict. Returns
+ * check's status (0: it ran, *passed says whether it passed), or -1 on a
+ * slide without an exercise. Takes as long as check (about half a
+ * second for a section of 16). */
+int lesson_player_check_exercise(struct lesson_player *p, bool *passed);
+/* The last check's one line on this slide ("" none yet), and whether it
+ * passed. */
+const char *lesson_player_exercise_verdict(const struct lesson_player *p,
+                                           bool *passed);
+
 /* Progress: the slide and the verdicts, saved under `key` (the lesson's
  * name, or its file's path) in the file at `path`; see lesson_progress.h. */
 int lesson_player_save(const struct lesson_player *p, const char *path,

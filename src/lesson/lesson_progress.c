@@ -107,8 +107,7 @@ int lesson_progress_last(const char *path, char *key, size_t key_size)
 	return found;
 }
 
-/* mkdir -p of the folder holding `path`. */
-static int make_parents(const char *path)
+int lesson_make_parents(const char *path)
 {
 	char dir[4096];
 	size_t len = strlen(path);
@@ -140,7 +139,7 @@ int lesson_progress_write(const char *path, const char *key, size_t slide,
 		         path);
 		return -1;
 	}
-	if (make_parents(path)) {
+	if (lesson_make_parents(path)) {
 		snprintf(err, err_size, "%s: cannot create its folder: %s",
 		         path, strerror(errno));
 		return -1;

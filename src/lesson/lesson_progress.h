@@ -32,4 +32,8 @@ int lesson_progress_last(const char *path, char *key, size_t key_size);
 int lesson_progress_write(const char *path, const char *key, size_t slide,
                           const char *answers, char *err, size_t err_size);
 
+/* mkdir -p (mode 0700) of the folder holding `path`. Returns 0, or -1
+ * with errno. */
+int lesson_make_parents(const char *path);
+
 #endif

@@ -74,7 +74,15 @@ struct run_request {
 	uint64_t schedule_seed;
 	enum trace_detail detail;
 	bool detail_auto; /* FULL or SUMMARY chosen from the size */
-	unsigned given;   /* the keys set so far, one bit each (run_keys) */
+	/* "kernel": a student's kernel file (owned copy; NULL: the built-in
+	 * algorithm), run by the student layer (student_request_execute),
+	 * with "threads" per block (0: its SECTION_SIZE) and a "timeout"
+	 * (0: the student layer's). Without a given input its input is
+	 * left to that layer (n is 0 after finish). */
+	char *kernel_file;
+	uint32_t threads;
+	uint32_t timeout_ms;
+	unsigned given; /* the keys set so far, one bit each (run_keys) */
 
 	/* The checked request run_request_finish() builds (input borrowed). */
 	struct scan_request request;
@@ -93,7 +101,8 @@ struct run_request {
 void run_request_init(struct run_request *r);
 
 /* Sets one key ("algo", "section-kernel", "input", "input-file", "n",
- * "seed", "section", "backend", "schedule", "schedule-seed", "detail") to
+ * "seed", "section", "backend", "schedule", "schedule-seed", "detail",
+ * "kernel", "threads", "timeout") to
  * a value; the value is copied. Returns 0, or -1 with one line in r->error
  * (what, where, what to do; nothing printed) for an unknown key, a bad
  * value, or a key set twice. Messages name keys as the command line's

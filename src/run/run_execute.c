@@ -129,6 +129,15 @@ enum run_status run_request_execute(struct run_request *r, struct trace **out)
 	char why[300];
 	*out = NULL;
 	r->error_key = NULL;
+	if (r->kernel_file) {
+		/* the student layer runs a file (student_request_execute);
+		 * a caller that reaches here does not take --kernel */
+		snprintf(r->error, sizeof(r->error),
+		         "--kernel: a kernel file does not run here: use it "
+		         "with scanviz, dump, render or check");
+		r->error_key = "kernel";
+		return failed(r, RUN_BAD_INPUT);
+	}
 	enum run_status st =
 		run_executor_pick(r->backend, run_request_given(r, "schedule"),
 	                          &ex, why, sizeof(why));

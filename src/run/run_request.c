@@ -26,6 +26,9 @@ enum key_id {
 	KEY_SCHEDULE,
 	KEY_SCHEDULE_SEED,
 	KEY_DETAIL,
+	KEY_KERNEL,
+	KEY_THREADS,
+	KEY_TIMEOUT,
 	KEY_COUNT
 };
 
@@ -42,6 +45,9 @@ const struct run_key run_keys[KEY_COUNT] = {
 	[KEY_SCHEDULE] = {"schedule", "descending"},
 	[KEY_SCHEDULE_SEED] = {"schedule-seed", "7"},
 	[KEY_DETAIL] = {"detail", "summary"},
+	[KEY_KERNEL] = {"kernel", "my_scan.cu"},
+	[KEY_THREADS] = {"threads", "8"},
+	[KEY_TIMEOUT] = {"timeout", "10"},
 };
 const size_t run_key_count = KEY_COUNT;
 
@@ -310,6 +316,28 @@ static int apply(struct run_request *o, enum key_id id, const char *name,
 		o->detail = (enum trace_detail)k;
 		o->detail_auto = false;
 		return 0;
+	case KEY_KERNEL:
+		if (!*v)
+			return fail(
+				o,
+				"%s needs a kernel file: give FILE.cu, a scan "
+				"kernel in plain CUDA C",
+				name);
+		return copy_value(o, &o->kernel_file, v);
+	case KEY_THREADS:
+	case KEY_TIMEOUT:
+		if (!parse_whole(v, id == KEY_THREADS ? 1u << 30 : 600, &u) ||
+		    u == 0)
+			return fail(
+				o, "%s '%s' is not a whole number from 1 to %s",
+				name, q,
+				id == KEY_THREADS ? "1024 (threads per block)"
+						  : "600 (seconds)");
+		if (id == KEY_THREADS)
+			o->threads = (uint32_t)u;
+		else
+			o->timeout_ms = (uint32_t)u * 1000u;
+		return 0;
 	case KEY_COUNT:
 		break;
 	}
@@ -424,6 +452,34 @@ static int load_input(struct run_request *o)
 	return fail(o, "no input");
 }
 
+/* A kernel file brings its own algorithm and detail; --threads and
+ * --timeout are about a kernel file only. Returns 0 or -1. */
+static int check_kernel_keys(struct run_request *o)
+{
+	static const enum key_id builtin_only[] = {KEY_ALGO, KEY_SECTION_KERNEL,
+	                                           KEY_DETAIL};
+	if (!given(o, KEY_KERNEL)) {
+		enum key_id k =
+			given(o, KEY_THREADS) ? KEY_THREADS : KEY_TIMEOUT;
+		if (given(o, k))
+			return fail_key(o, k,
+			                "--%s applies to a kernel file: give "
+			                "--kernel FILE.cu with it",
+			                run_keys[k].name);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(builtin_only) / sizeof(builtin_only[0]);
+	     i++)
+		if (given(o, builtin_only[i]))
+			return fail_key(o, builtin_only[i],
+			                "--%s is about the built-in kernels: "
+			                "--kernel runs its own file, in full "
+			                "detail; leave --%s out",
+			                run_keys[builtin_only[i]].name,
+			                run_keys[builtin_only[i]].name);
+	return 0;
+}
+
 /* The keys that only make sense together. Returns 0 or -1. */
 static int check_together(struct run_request *o)
 {
@@ -449,11 +505,27 @@ static int check_together(struct run_request *o)
 			o, KEY_SCHEDULE,
 			"--schedule orders the CPU emulator's threads: use it "
 			"with --backend cpu, or leave it out");
-	return 0;
+	return check_kernel_keys(o);
 }
 
 static int check_memory(struct run_request *o, size_t n, bool full,
                         uint32_t section);
+
+/* finish() of a kernel file: the input when one is given (none: the
+ * student layer makes one section of the file's size), and the file's
+ * section and threads are checked where the file is read. */
+static int finish_kernel(struct run_request *o)
+{
+	if (o->source != RUN_INPUT_VALUES) {
+		free(o->input);
+		o->input = NULL;
+		o->n = 0;
+	}
+	if (o->source == RUN_INPUT_DEFAULT)
+		return 0;
+	int rc = load_input(o);
+	return rc == -2 ? 1 : rc ? 2 : 0;
+}
 
 /* finish() without printing its message. */
 static int finish(struct run_request *o)
@@ -464,6 +536,8 @@ static int finish(struct run_request *o)
 		return 2;
 	if (!given(o, KEY_SECTION_KERNEL))
 		o->section_kernel = a->section_kernel;
+	if (given(o, KEY_KERNEL))
+		return finish_kernel(o);
 
 	/* --n says the size before the input is made (4 GB for 2^30): the
 	 * least the run can take (summary detail unless full is asked for,
@@ -571,8 +645,9 @@ void run_request_free(struct run_request *o)
 	free(o->input);
 	free(o->input_text);
 	free(o->input_file);
+	free(o->kernel_file);
 	o->input = NULL;
-	o->input_text = o->input_file = NULL;
+	o->input_text = o->input_file = o->kernel_file = NULL;
 	o->n = 0;
 	o->request.input = NULL;
 	o->request.n = 0;

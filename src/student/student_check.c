@@ -4,6 +4,7 @@
 #include "student_check.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,4 +164,49 @@ const struct trace_hazard *student_check_race(const struct student_check *c)
 		if (c->first->hazards[k].kind != TRACE_HAZARD_READ_UNSET)
 			return &c->first->hazards[k];
 	return NULL;
+}
+
+void student_check_summary(const struct student_check *c, char *buf,
+                           size_t size)
+{
+	const struct trace_hazard *h = student_check_race(c);
+	const struct trace_divergence *d =
+		c->first && c->first->divergence_count
+			? &c->first->divergences[0]
+			: NULL;
+	const struct student_schedule_result *wrong = NULL;
+	for (int k = 0; k < c->result_count && !wrong; k++)
+		if (c->results[k].wrong)
+			wrong = &c->results[k];
+	if (c->status != STUDENT_OK)
+		snprintf(buf, size, "%s", c->error);
+	else if (c->right)
+		snprintf(buf, size,
+		         "RIGHT under every schedule, with no race and no "
+		         "barrier divergence");
+	else if (h)
+		snprintf(buf, size,
+		         "WRONG: threads %u and %u race on XY[%u] of block %u "
+		         "(lines %u and %u): make every thread read XY before "
+		         "any thread overwrites it",
+		         h->first_thread, h->second_thread, h->index, h->block,
+		         h->first_line, h->second_line);
+	else if (c->outputs_differ)
+		snprintf(buf, size,
+		         "WRONG: the output depends on the order the threads "
+		         "run in: a race");
+	else if (d)
+		snprintf(
+			buf, size,
+			"WRONG: barrier divergence: threads %u and %u of block "
+			"%u do not reach the same __syncthreads() (line %u)",
+			d->thread_a, d->thread_b, d->block, d->line_b);
+	else if (wrong)
+		snprintf(buf, size,
+		         "WRONG: Y[%zu] = %g where the scan gives %g (%zu of "
+		         "%zu elements wrong)",
+		         wrong->first_wrong, (double)wrong->value,
+		         wrong->expected, wrong->wrong, c->n);
+	else
+		snprintf(buf, size, "WRONG");
 }

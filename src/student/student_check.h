@@ -61,4 +61,11 @@ void student_check_finish(struct student_check *c);
  * read of an unset element, or NULL. */
 const struct trace_hazard *student_check_race(const struct student_check *c);
 
+/* The verdict in one line, for a window or a lesson: "RIGHT under every
+ * schedule", or "WRONG: " and its first reason (a race with its two
+ * threads and lines, outputs that depend on the order, barrier
+ * divergence, the first wrong element), or the run's own error. */
+void student_check_summary(const struct student_check *c, char *buf,
+                           size_t size);
+
 #endif

@@ -12,8 +12,9 @@
 
 /* Sets each section step's phase and stride (unless keep_phases: a kernel
  * in the project's vocabulary named them itself), recounts the additions
- * by phase, and names the algorithm ("kogge-stone", "brent-kung", or
- * "hierarchical" with that section kernel) so the figures fit the trace. */
+ * by phase, and sets the book section of the shape ("9.2" strides, "9.4"
+ * trees, "9.5" hierarchical) so the figures fit the trace. The trace's
+ * name is the file's (student_run). */
 void student_infer_phases(struct trace *t, bool hierarchical, bool keep_phases);
 
 #endif

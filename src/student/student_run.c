@@ -398,6 +398,32 @@ enum student_status student_describe(const char *path, uint32_t section,
 	return STUDENT_OK;
 }
 
+/* The trace carries the student's kernel as its name: the algorithm is
+ * the file ("my_scan.cu"), as every launch's source, the section kernel
+ * of a hierarchical file its function, so a dumped trace replays as the student's, not as a
+ * built-in algorithm's (trace_names_kernel_file). */
+static void name_trace(struct trace *t, const char *path,
+                       const struct student_source *src)
+{
+	const char *slash = strrchr(path, '/');
+	const char *file = slash ? slash + 1 : path;
+	size_t len = strlen(file);
+	char name[TRACE_NAME_MAX];
+	if (len < sizeof(name))
+		snprintf(name, sizeof(name), "%s", file);
+	else /* keep ".cu", which says it is a kernel file */
+		snprintf(name, sizeof(name), "%.*s~.cu",
+		         (int)(sizeof(name) - 5), file);
+	trace_set_name(t->algorithm, sizeof(t->algorithm), name);
+	for (size_t k = 0; k < t->launch_count; k++)
+		trace_set_name(t->launches[k].source,
+		               sizeof(t->launches[k].source), name);
+	trace_set_name(t->section_kernel, sizeof(t->section_kernel),
+	               src->add_back >= 0
+	                       ? src->kernels[src->section_kernel].name
+	                       : "");
+}
+
 enum student_status student_run(const struct student_request *req,
                                 struct trace **out,
                                 struct student_report *report, char *err,
@@ -434,9 +460,11 @@ enum student_status student_run(const struct student_request *req,
 		if (rc == STUDENT_OK)
 			rc = run_child(req, &src, threads, out, report, err,
 			               err_size);
-		if (rc == STUDENT_OK)
+		if (rc == STUDENT_OK) {
 			student_infer_phases(*out, src.add_back >= 0,
 			                     src.vocabulary);
+			name_trace(*out, req->path, &src);
+		}
 		student_source_finish(&src);
 	}
 	return rc;

@@ -109,6 +109,16 @@ void trace_set_name(char *field, size_t size, const char *value)
 	field[len] = '\0';
 }
 
+bool trace_names_kernel_file(const struct trace *t)
+{
+	if (!t->algorithm[0] || t->launch_count == 0)
+		return false;
+	for (size_t k = 0; k < t->launch_count; k++)
+		if (strcmp(t->launches[k].source, t->algorithm) != 0)
+			return false;
+	return true;
+}
+
 long trace_add_launch(struct trace *t, const char *kernel, uint32_t level,
                       uint32_t grid, uint32_t threads, uint32_t n)
 {

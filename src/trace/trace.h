@@ -278,6 +278,10 @@ long trace_add_launch(struct trace *t, const char *kernel, uint32_t level,
 void trace_set_launch_kernel(struct trace *t, const char *source,
                              enum trace_launch_role role, bool racy);
 
+/* True when t is a run of a student's kernel file: its algorithm is the
+ * file every launch names as its source (student_run), not a row of the
+ * algorithm table; its facts (family, book section) travel in it. */
+bool trace_names_kernel_file(const struct trace *t);
 /* Fills the algorithm's facts (family, book section, description, each
  * launch's source, role and racy) from its name and its kernels' names,
  * for traces recorded before traces carried them (format version 1): the

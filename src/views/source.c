@@ -70,6 +70,38 @@ struct scene_source_set *scene_source_set_load(void)
 	return set;
 }
 
+int scene_source_set_put(struct scene_source_set *set, const char *name,
+                         const char *text, size_t len)
+{
+	struct scene_source src = {0};
+	snprintf(src.name, sizeof(src.name), "%s", name);
+	src.data = malloc(len + 1);
+	if (!src.data)
+		return -1;
+	memcpy(src.data, text, len);
+	src.data[len] = '\0';
+	if (split_lines(&src) || scene_source_book(&src)) {
+		source_free(&src);
+		return -1;
+	}
+	struct scene_source *old =
+		(struct scene_source *)scene_source_find(set, src.name);
+	if (old) {
+		source_free(old);
+		*old = src;
+		return 0;
+	}
+	struct scene_source *files =
+		realloc(set->files, (set->count + 1) * sizeof(*files));
+	if (!files) {
+		source_free(&src);
+		return -1;
+	}
+	set->files = files;
+	set->files[set->count++] = src;
+	return 0;
+}
+
 void scene_source_set_destroy(struct scene_source_set *set)
 {
 	if (!set)

@@ -35,6 +35,12 @@ struct scene_source_set {
  * of memory. */
 struct scene_source_set *scene_source_set_load(void);
 void scene_source_set_destroy(struct scene_source_set *set);
+/* Adds the file `name` with the `len` bytes of `text` (copied) to the set,
+ * or replaces the file of that name: a student's kernel file, read by the
+ * caller, shown as the built-in ones are. Returns 0, or -1 when out of
+ * memory (the set is as it was). */
+int scene_source_set_put(struct scene_source_set *set, const char *name,
+                         const char *text, size_t len);
 
 /* The file named `name` in the set, or NULL. */
 const struct scene_source *scene_source_find(const struct scene_source_set *set,
@@ -50,10 +56,12 @@ void scene_source_book_free(struct scene_source *src);
  * line shown after it when it is left out; SIZE_MAX when there is none. */
 size_t scene_source_shown_at(const struct scene_source *src, size_t line);
 /* The file line of the operation a step recorded at file line `line` does:
- * a step that begins at a barrier (STEP) does the first statement after it
- * that reads or writes XY (the addition of a stride, reduce or reverse
- * step; the copy to Y of a store step); 0 when there is none. Any other
- * line (a load, an add-back) is its own operation. */
+ * a step that begins at a barrier (STEP, or a student's plain
+ * `__syncthreads()`) does the first statement after it that reads or
+ * writes XY (the addition of a stride, reduce or reverse step; the copy to
+ * Y of a store step; in a student's file the first one with an array
+ * element and an assignment); 0 when there is none. Any other line (a
+ * load, an add-back) is its own operation. */
 size_t scene_source_operation_line(const struct scene_source *src, size_t line);
 
 #endif

@@ -255,19 +255,42 @@ static bool data_statement(const char *line)
 	return false;
 }
 
+/* A plain CUDA statement (a student's file) that reads or writes an
+ * array element: a '[' and an assignment ('=', '+=', ... but not '==',
+ * '<=', '>=' or '!=') before any comment. */
+static bool plain_data_statement(const char *line)
+{
+	const char *end = strstr(line, "//");
+	size_t len = end ? (size_t)(end - line) : strlen(line);
+	const char *c = strstr(line, "/*");
+	if (c && (size_t)(c - line) < len)
+		len = (size_t)(c - line);
+	bool bracket = false, assign = false;
+	for (size_t i = 0; i < len; i++) {
+		bracket |= line[i] == '[';
+		if (line[i] == '=' && (i + 1 >= len || line[i + 1] != '=') &&
+		    (i == 0 || !strchr("=<>!", line[i - 1])))
+			assign = true;
+	}
+	return bracket && assign;
+}
+
 size_t scene_source_operation_line(const struct scene_source *src, size_t line)
 {
 	const char *l = scene_source_line(src, line);
 	if (!l)
 		return 0;
-	if (!uses(l, "STEP"))
+	/* a barrier: the vocabulary's STEP, or a student's own */
+	bool plain = uses(l, "__syncthreads");
+	if (!uses(l, "STEP") && !plain)
 		return line;
 	/* the first statement the step's threads run after its barrier */
 	for (size_t i = line + 1; i <= src->line_count; i++) {
 		const char *n = src->lines[i - 1];
-		if (uses(n, "STEP") || strcmp(n, "}") == 0)
+		if (uses(n, "STEP") || uses(n, "__syncthreads") ||
+		    strcmp(n, "}") == 0)
 			break;
-		if (data_statement(n))
+		if (plain ? plain_data_statement(n) : data_statement(n))
 			return i;
 	}
 	return 0;

@@ -3,20 +3,24 @@
 # book's kernels pass; the printed racy kernel is flagged with its two
 # threads and its line; and each failure (out of range, endless loop,
 # crash, compile error, barrier divergence, bad input) ends with its one
-# message and exit code. usage: check.sh SCANVIZ KERNELS_DIR
+# message and exit code; `dump` and `render --kernel` give the same
+# messages and codes, and a dumped student trace replays in `render
+# --trace`. usage: check.sh SCANVIZ KERNELS_DIR
 set -u
 scanviz=$1
 dir=$2
 failed=0
 out=$(mktemp)
 err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
+pic=$(mktemp -d)
+trap 'rm -rf "$out" "$err" "$pic"' EXIT
+cmd=check
 
 # expect NAME CODE STDOUT_PATTERN STDERR_PATTERN -- ARGS...
 expect() {
 	local name=$1 code=$2 out_re=$3 err_re=$4
 	shift 5
-	"$scanviz" check "$@" >"$out" 2>"$err"
+	"$scanviz" $cmd "$@" >"$out" 2>"$err"
 	local rc=$?
 	local lines
 	lines=$(wc -l <"$err")
@@ -84,4 +88,45 @@ big=$(mktemp)
 head -c 70000 /dev/zero | tr '\0' ' ' >"$big"
 expect "file too large" 2 "" "larger than a kernel file may be" -- "$big"
 rm -f "$big"
+
+# --kernel in dump and render: check's options, messages and exit codes
+cmd=dump
+expect "dump --kernel: the trace is named by the file" 0 \
+	"scanviz trace: kogge_stone_racy.cu" "" -- --kernel "$dir/kogge_stone_racy.cu"
+expect "dump --kernel: Brent-Kung's trees" 0 "reduce 8 +L13" "" -- \
+	--kernel "$dir/brent_kung.cu" --threads 8
+expect "dump --kernel: a hierarchical file, 3 levels" 0 \
+	"scanviz trace: hierarchical.cu" "" -- --kernel "$dir/hierarchical.cu" --n 100
+expect "dump --kernel: compile error" 2 "" \
+	"compile_error.cu:8: error: 'stride' undeclared" -- --kernel "$dir/compile_error.cu"
+expect "dump --kernel: out of range" 1 "" \
+	"out_of_range.cu:10: XY\[16\] is out of range" -- --kernel "$dir/out_of_range.cu"
+expect "dump --kernel: endless loop" 1 "" "did not finish within 1.0 s" -- \
+	--kernel "$dir/endless.cu" --timeout 1
+expect "dump --kernel: too much input" 2 "" \
+	"scans one section of 16 elements and the input has 17" -- \
+	--kernel "$dir/kogge_stone.cu" --n 17
+expect "dump --kernel with --algo" 2 "" "--algo is about the built-in kernels" -- \
+	--kernel "$dir/kogge_stone.cu" --algo brent-kung
+expect "dump --threads without --kernel" 2 "" "--threads applies to a kernel file" -- \
+	--threads 8
+expect "dump --kernel: json" 0 '"algorithm": *"kogge_stone_racy.cu"' "" -- \
+	--kernel "$dir/kogge_stone_racy.cu" --format json
+if "$scanviz" render --help >/dev/null 2>&1; then
+	cmd=render
+	expect "render --kernel: compile error, no file left" 2 "" \
+		"compile_error.cu:8: error: 'stride' undeclared" -- \
+		--kernel "$dir/compile_error.cu" -o "$pic/bad.png"
+	[ -e "$pic/bad.png" ] && { echo "FAIL: render left bad.png"; failed=1; }
+	expect "render --kernel" 0 "" "" -- --kernel "$dir/brent_kung.cu" \
+		--threads 8 -o "$pic/bk.svg"
+	# the code panel shows the student's file, its kernel's lines
+	grep -q "Brent_Kung_scan_kernel" "$pic/bk.svg" ||
+		{ echo "FAIL: render --kernel: the code panel lacks the file"; failed=1; }
+	if "$scanviz" dump --kernel "$dir/kogge_stone_racy.cu" --format json \
+		-o "$pic/racy.json" 2>/dev/null; then
+		expect "render --trace of a dumped student trace" 0 "" "" -- \
+			--trace "$pic/racy.json" -o "$pic/racy.png"
+	fi
+fi
 exit $failed

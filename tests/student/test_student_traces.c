@@ -6,6 +6,7 @@
  * copied over. Also the phases inferred for the racy printed kernel, and
  * a 1024-element kernel's compile and run time. argv[1] is the folder of
  * the kernels. Depends on student.h, the emulator and trace_compare.h. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,12 +58,28 @@ static struct trace *student(const char *dir, const char *file,
 	return t;
 }
 
+/* The trace carries the student's file as its name (the algorithm and
+ * every launch's source), and replays as the student's. */
+static void named_by_file(const char *what, const struct trace *got,
+                          const char *file)
+{
+	bool ok = strcmp(got->algorithm, file) == 0 &&
+	          trace_names_kernel_file(got);
+	printf("%s %s: named '%s'\n", ok ? "ok" : "FAIL", what, got->algorithm);
+	failures += !ok;
+}
+
 /* Same trace but for names, lines and the facts that name the file, which
- * the student chose. */
+ * the student chose; the book section, which picks the figure, is the
+ * built-in algorithm's. */
 static void same(const char *what, struct trace *want, struct trace *got)
 {
-	memcpy(got->book_section, want->book_section,
-	       sizeof(got->book_section));
+	char file[TRACE_NAME_MAX];
+	memcpy(file, got->algorithm, sizeof(file));
+	named_by_file(what, got, file);
+	memcpy(got->algorithm, want->algorithm, sizeof(got->algorithm));
+	memcpy(got->section_kernel, want->section_kernel,
+	       sizeof(got->section_kernel));
 	memcpy(got->description, want->description, sizeof(got->description));
 	for (size_t k = 0; k < got->launch_count && k < want->launch_count;
 	     k++) {
@@ -122,7 +139,6 @@ int main(int argc, char **argv)
 	 * built-in kogge_stone_book_scan records them */
 	a = builtin("kogge-stone-book", 0, book, 16, 16);
 	b = student(dir, "kogge_stone_racy.cu", 0, book, 16, NULL);
-	trace_set_name(b->algorithm, sizeof(b->algorithm), "kogge-stone-book");
 	same("the printed racy Kogge-Stone vs kogge_stone_book_scan", a, b);
 	printf("%s racy kernel: %llu hazards (built-in %llu), %llu "
 	       "divergences (built-in %llu)\n",

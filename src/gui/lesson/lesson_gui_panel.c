@@ -232,6 +232,8 @@ static const char *const help_rows[] = {
 	"the lessons and your progress in each",
 	"L",
 	"lecturer view: notes, answers once asked, next slide",
+	"K",
+	"an exercise: check your copy of its kernel file",
 	"1  /  2  /  3",
 	"Figure 9.1 / 9.5 / 9.10 of the slide's run",
 	"+  /  \xe2\x88\x92",

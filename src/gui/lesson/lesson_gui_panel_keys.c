@@ -258,6 +258,26 @@ static void toggle_list(struct lesson_panel *lp)
 	lp->app->dirty = true;
 }
 
+/* K on an exercise slide: the student's copy checked as `scanviz check`
+ * checks it; the verdict goes into the narration and the status line. */
+static void check_exercise(struct lesson_panel *lp)
+{
+	bool passed;
+	int st = lesson_player_check_exercise(lp->player, &passed);
+	if (st < 0) {
+		gui_app_status(lp->app, false,
+		               "K checks an exercise: this slide has none.");
+		return;
+	}
+	bool ignored;
+	const char *verdict =
+		lesson_player_exercise_verdict(lp->player, &ignored);
+	gui_app_status(lp->app, !passed, "%s%s", passed ? "Passed: " : "",
+	               verdict);
+	lp->scroll = 0;
+	lp->app->dirty = true;
+}
+
 static bool on_key(struct lesson_panel *lp, const SDL_KeyboardEvent *k)
 {
 	SDL_Keycode sym = k->keysym.sym;
@@ -311,6 +331,9 @@ static bool on_key(struct lesson_panel *lp, const SDL_KeyboardEvent *k)
 		return true;
 	case SDLK_n:
 		toggle_narration(lp);
+		return true;
+	case SDLK_k:
+		check_exercise(lp);
 		return true;
 	case SDLK_c:
 		toggle_list(lp);
