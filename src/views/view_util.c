@@ -340,6 +340,11 @@ struct view_range scene_view_range_join(struct view_range src,
 	if (src.hi + 1 == dst.lo)
 		return (struct view_range){src.lo, dst.hi,
 		                           src.exact && dst.exact};
+	/* the Blelloch down-sweep adds a left child's sum to the right of
+	 * its parent's */
+	if (dst.hi + 1 == src.lo)
+		return (struct view_range){dst.lo, src.hi,
+		                           src.exact && dst.exact};
 	/* a gap or an overlap: not a prefix of the inputs */
 	return (struct view_range){src.lo < dst.lo ? src.lo : dst.lo,
 	                           src.hi > dst.hi ? src.hi : dst.hi, false};
@@ -356,7 +361,11 @@ const char *scene_view_step_name(const struct trace_step *st, char *buf,
 		snprintf(buf, size, "reduce %u", st->stride);
 		return buf;
 	case TRACE_PHASE_REVERSE:
-		snprintf(buf, size, "reverse %u", st->stride);
+		/* stride 0: the exclusive scan's clear of the last element */
+		if (st->stride == 0)
+			snprintf(buf, size, "clear last");
+		else
+			snprintf(buf, size, "reverse %u", st->stride);
 		return buf;
 	default:
 		return trace_phase_name(st->phase);
