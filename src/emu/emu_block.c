@@ -138,9 +138,19 @@ static void hazard(struct emu_worker *w, enum trace_hazard_kind kind,
 		fail(w, EMU_FAIL_MEMORY);
 }
 
+/* Where element i lies in a padded XY: one unused float after every 32. */
+static uint32_t padded(uint32_t i)
+{
+	return i + (i >> 5);
+}
+
 static uint32_t xy_index(struct emu_worker *w, const float *p)
 {
 	ptrdiff_t i = w->xy ? p - w->xy : -1;
+	if (w->padded && i >= 0) {
+		/* 33 floats hold 32 elements; the 33rd is the padding */
+		i = i % 33 == 32 ? -1 : i - i / 33;
+	}
 	if (i < 0 || i >= (ptrdiff_t)w->section) {
 		/* no kernel in kernels/ does this; fail the run rather than
 		 * touch memory outside the section */
@@ -203,13 +213,14 @@ static void record_add(struct emu_worker *w, uint32_t dst, uint32_t src,
 		fail(w, EMU_FAIL_MEMORY);
 }
 
-void emu_shared(float *xy, uint32_t capacity, uint32_t line)
+static void shared(float *xy, uint32_t capacity, int is_padded)
 {
 	struct emu_worker *w = active;
-	(void)line; /* the load step's line is that of its first store */
 	if (w->xy)
 		return;
-	if (w->section > capacity) {
+	uint32_t used = is_padded && w->section ? padded(w->section - 1) + 1
+	                                        : w->section;
+	if (used > capacity) {
 		fail(w, EMU_FAIL_SHARED_TOO_SMALL);
 		return;
 	}
@@ -217,9 +228,22 @@ void emu_shared(float *xy, uint32_t capacity, uint32_t line)
 	 * element nobody wrote show (the printed kernel 1 leaves XY unset past
 	 * the input's end). Such reads are also recorded as hazards. */
 	w->xy = xy;
-	for (uint32_t i = 0; i < w->section; i++)
+	w->padded = is_padded;
+	for (uint32_t i = 0; i < used; i++)
 		xy[i] = NAN;
 	memset(w->access, 0, w->section * sizeof(w->access[0]));
+}
+
+void emu_shared(float *xy, uint32_t capacity, uint32_t line)
+{
+	(void)line; /* the load step's line is that of its first store */
+	shared(xy, capacity, 0);
+}
+
+void emu_shared_padded(float *xy, uint32_t capacity, uint32_t line)
+{
+	(void)line;
+	shared(xy, capacity, 1);
 }
 
 float emu_get(const float *p, uint32_t line)
@@ -379,8 +403,15 @@ static void end_step(struct emu_worker *w)
 	w->step_in_block++;
 	if (!w->full)
 		return;
+	/* a padded XY is recorded in logical order */
+	const float *xy = w->xy;
+	if (xy && w->padded) {
+		for (uint32_t i = 0; i < w->section; i++)
+			w->xy_logical[i] = w->xy[padded(i)];
+		xy = w->xy_logical;
+	}
 	if (sort_step_adds(w) ||
-	    (w->xy && trace_record_xy(w->trace, w->xy, w->section)))
+	    (xy && trace_record_xy(w->trace, xy, w->section)))
 		fail(w, EMU_FAIL_MEMORY);
 }
 
@@ -481,6 +512,7 @@ static int run_block(struct emu_worker *w, uint32_t block)
 	}
 	emu_current = &w->threads[0];
 	w->xy = NULL;
+	w->padded = 0;
 	w->step_in_block = 0;
 	begin_step(w,
 	           scan_kernel_info(l->kernel)->add_back ? TRACE_PHASE_ADD_BACK

@@ -50,7 +50,9 @@ struct emu_worker {
 	uint32_t order[SCAN_MAX_THREADS];
 	uint32_t order_len, order_pos;
 	uint64_t rng;
-	float *xy; /* the block's shared array, once TRACE_BLOCK named it */
+	float *xy;  /* the block's shared array, once TRACE_BLOCK named it */
+	int padded; /* xy holds element i at PADDED(i) (TRACE_BLOCK_PADDED) */
+	float xy_logical[SCAN_MAX_SECTION]; /* a padded XY's snapshot */
 	uint32_t section;
 	uint64_t epoch; /* barrier intervals so far */
 	enum trace_phase phase;

@@ -54,6 +54,7 @@ static const struct {
 	{"SET", 2, "%0 = %1"},          {"ADD", 2, "%0 += %1"},
 	{"SUM", 2, "%0 + %1"},          {"ADD_GLOBAL", 4, "%0[%1] += %2[%3]"},
 	{"TRACE_BLOCK", 1, ""},         {"TRACE_END", 1, ""},
+	{"TRACE_BLOCK_PADDED", 1, ""},
 };
 
 static void rewrite(const char *in, size_t len, const char *params,

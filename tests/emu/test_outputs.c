@@ -1,6 +1,8 @@
 /* test_outputs.c - every algorithm's output equals a sequential scan in
  * double, for lengths 1, 2, 3, non-powers of two, a section plus one, and
- * inputs long enough for three levels of hierarchy.
+ * inputs long enough for three levels of hierarchy; and the padded
+ * Blelloch scan's trace is the unpadded one's (padding moves addresses,
+ * not values).
  * Depends on the CPU executor and cmocka. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -46,6 +48,58 @@ static void single_sections(void **state)
 	/* a section longer than the input is padded with the identity */
 	check("brent-kung", 0, 5, 8, TRACE_DETAIL_FULL);
 	check("kogge-stone", 0, 3, 7, TRACE_DETAIL_FULL);
+	/* Blelloch's sections are powers of two: the input is padded */
+	for (size_t n = 1; n <= 2048; n = n < 70 ? n + 1 : n * 2 - 1) {
+		check("blelloch", 0, n, 0, TRACE_DETAIL_FULL);
+		check("blelloch-padded", 0, n, 0, TRACE_DETAIL_FULL);
+	}
+	check("blelloch", 0, 3, 16, TRACE_DETAIL_FULL);
+}
+
+/* Padding XY (i + (i >> 5)) changes where elements lie, not what the scan
+ * does: step by step, the same logical XY and the same additions, bit for
+ * bit, on floats whose sums round. */
+static void padding_moves_only_addresses(void **state)
+{
+	(void)state;
+	static const size_t lengths[] = {1, 2, 31, 33, 64, 100, 1024, 2048};
+	for (size_t k = 0; k < sizeof(lengths) / sizeof(lengths[0]); k++) {
+		size_t n = lengths[k];
+		float *in = malloc(n * sizeof(*in));
+		for (size_t i = 0; i < n; i++)
+			in[i] = 1.0f / (float)(i % 7 + 3);
+		struct trace *a =
+			run_cpu("blelloch", 0, in, n, 0, SCAN_SCHEDULE_RANDOM,
+		                5, TRACE_DETAIL_FULL);
+		struct trace *b =
+			run_cpu("blelloch-padded", 0, in, n, 0,
+		                SCAN_SCHEDULE_RANDOM, 5, TRACE_DETAIL_FULL);
+		assert_non_null(a);
+		assert_non_null(b);
+		assert_int_equal(a->step_count, b->step_count);
+		assert_int_equal(a->hazard_count + b->hazard_count, 0);
+		for (size_t s = 0; s < a->step_count; s++) {
+			const struct trace_step *sa = &a->steps[s],
+						*sb = &b->steps[s];
+			assert_int_equal(sa->phase, sb->phase);
+			assert_int_equal(sa->stride, sb->stride);
+			assert_int_equal(sa->xy_len, sb->xy_len);
+			assert_memory_equal(trace_step_xy(a, s),
+			                    trace_step_xy(b, s),
+			                    sa->xy_len * sizeof(float));
+			assert_int_equal(sa->add_count, sb->add_count);
+			if (sa->add_count)
+				assert_memory_equal(
+					trace_step_adds(a, s),
+					trace_step_adds(b, s),
+					sa->add_count *
+						sizeof(struct trace_add));
+		}
+		assert_memory_equal(a->output, b->output, n * sizeof(float));
+		trace_destroy(a);
+		trace_destroy(b);
+		free(in);
+	}
 }
 
 static void hierarchies(void **state)
@@ -111,6 +165,7 @@ int main(void)
 		cmocka_unit_test(single_sections),
 		cmocka_unit_test(hierarchies),
 		cmocka_unit_test(levels_recurse),
+		cmocka_unit_test(padding_moves_only_addresses),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
