@@ -13,6 +13,10 @@
  *   TRACE_BLOCK(XY)        names the block's shared array for the trace
  *   TRACE_BLOCK_PADDED(XY) the same for an XY indexed through PADDED(i),
  *                          traced in logical order
+ *   TRACE_BUFFERS(A, B)    names two shared arrays that take turns as XY
+ *                          (double buffering); the trace shows XY as the
+ *                          array each step wrote, and names it
+ *   SWAP_BUFFERS(p, q)     swaps the pointers p and q to them
  *   TRACE_END(XY)          the end of the block's last step
  *   SCAN_TRACE_PARAM       the extra kernel parameter a traced build needs
  *
@@ -42,6 +46,7 @@
 #if !defined(STEP) || !defined(GET) || !defined(SET) || !defined(ADD) ||  \
 	!defined(SUM) || !defined(ADD_GLOBAL) || !defined(TRACE_BLOCK) || \
 	!defined(TRACE_END) || !defined(SCAN_TRACE_PARAM) ||              \
-	!defined(TRACE_BLOCK_PADDED)
+	!defined(TRACE_BLOCK_PADDED) || !defined(TRACE_BUFFERS) ||        \
+	!defined(SWAP_BUFFERS)
 #error "include a backend's kernel API header before a kernel source"
 #endif

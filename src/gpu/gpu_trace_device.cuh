@@ -21,6 +21,8 @@ struct gpu_thread_trace {
 	uint32_t added;        /* additions it made in that step */
 	uint32_t stored;       /* it has stored into XY in the load step */
 	uint32_t padded;       /* XY holds element i at PADDED(i) */
+	uint32_t buffers;      /* TRACE_BUFFERS: two arrays take turns as XY */
+	uint32_t buffer;       /* which of them xy is (0: the first) */
 };
 
 /* The element a pointer into XY stands for: a padded XY has one unused
@@ -113,6 +115,8 @@ __device__ __forceinline__ gpu_thread_trace gpu_trace_block(
 	gpu_thread_trace t;
 	t.xy = xy;
 	t.padded = padded;
+	t.buffers = 0;
+	t.buffer = 0;
 	t.region = gpu_block_region(a);
 	t.step = 0;
 	t.phase = TRACE_PHASE_LOAD;
@@ -136,6 +140,16 @@ gpu_trace_store(const gpu_trace_args &a, gpu_thread_trace &t, uint32_t line)
 	((gpu_step_meta *)(t.region + a.off_meta))->line = line;
 }
 
+/* With TRACE_BUFFERS, which array the step's snapshot came from: 1 + its
+ * index in the step's meta (every thread writes the same value). */
+__device__ __forceinline__ void gpu_trace_buffer(const gpu_trace_args &a,
+                                                 const gpu_thread_trace &t)
+{
+	if (t.buffers && t.step < a.steps)
+		((gpu_step_meta *)(t.region + a.off_meta))[t.step].buffer =
+			t.buffer + 1u;
+}
+
 /* STEP: the barrier that ends the current step, the snapshot of XY as the
  * step left it, and a second barrier so that no thread writes XY before
  * every copy is done. Then the new step begins. */
@@ -149,6 +163,7 @@ __device__ __forceinline__ void gpu_trace_step(const gpu_trace_args &a,
 	if (!a.full)
 		return;
 	gpu_trace_snapshot(a, t);
+	gpu_trace_buffer(a, t);
 	gpu_barrier();
 	t.step++;
 	t.added = 0;
@@ -258,6 +273,7 @@ __device__ __forceinline__ void gpu_trace_end(const gpu_trace_args &a,
 	if (!a.full)
 		return;
 	gpu_trace_snapshot(a, t);
+	gpu_trace_buffer(a, t);
 	uint32_t *ended = (uint32_t *)(t.region + a.off_thread_steps);
 	ended[threadIdx.x] = t.step < a.steps ? t.step + 1 : a.steps;
 }

@@ -49,6 +49,10 @@ static const struct scan_algorithm algorithms[] = {
          "kernel 1 as printed around the work-efficient scan: S never written",
          "9.5", SCAN_KERNEL_BOOK_BK_SECTION, SCAN_KERNEL_BOOK_ADD_BACK, true,
          false, true},
+	{"kogge-stone-double-buffer",
+         "the simple scan, race-free with two arrays taking turns", "9.2",
+         SCAN_KERNEL_KOGGE_STONE_DOUBLE_BUFFER, SCAN_KERNEL_COUNT, false, false,
+         false},
 	{"blelloch",
          "the work-efficient scan as an exclusive scan: up-sweep, clear, "
          "down-sweep",

@@ -420,8 +420,7 @@ static int grid_build(struct view_ctx *c, bool bk)
 	float label_w = 0;
 	for (size_t r = 0; r < g.rows.count; r++) {
 		float w, h;
-		const char *name =
-			row_name(&t->steps[g.rows.step[r]], buf, sizeof(buf));
+		const char *name = scene_grid_row_name(&g, r, buf, sizeof(buf));
 		/* the current row's name is bold: measure every row so */
 		c->m->measure(c->m->ctx, SCENE_FONT_SANS_BOLD, c->small, name,
 		              &w, &h);
@@ -505,7 +504,18 @@ done:
 const char *scene_grid_row_name(const struct grid *g, size_t r, char *buf,
                                 size_t size)
 {
-	return row_name(&g->c->t->steps[g->rows.step[r]], buf, size);
+	size_t st = g->rows.step[r];
+	const char *name = row_name(&g->c->t->steps[st], buf, size);
+	/* double buffering: which array the row's values are in */
+	const char *array = scene_view_xy_array(g->c->t, st);
+	if (!array)
+		return name;
+	size_t used = strlen(name);
+	if (name != buf)
+		snprintf(buf, size, "%s in %s", name, array);
+	else if (used < size)
+		snprintf(buf + used, size - used, " in %s", array);
+	return buf;
 }
 
 int scene_view_rows_build(struct view_ctx *c)

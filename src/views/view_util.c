@@ -350,6 +350,15 @@ struct view_range scene_view_range_join(struct view_range src,
 	                           src.hi > dst.hi ? src.hi : dst.hi, false};
 }
 
+const char *scene_view_xy_array(const struct trace *t, size_t step)
+{
+	const struct trace_snapshot *sn = trace_step_snapshots(t, step);
+	for (uint32_t k = 0; sn && k < t->steps[step].snapshot_count; k++)
+		if (strncmp(t->arrays[sn[k].array], "XY_", 3) == 0)
+			return t->arrays[sn[k].array];
+	return NULL;
+}
+
 const char *scene_view_step_name(const struct trace_step *st, char *buf,
                                  size_t size)
 {

@@ -143,6 +143,12 @@ static void every_length(void **state)
 		assert_non_null(t);
 		assert_int_equal(t->counts.additions, kogge_stone_formula(n));
 		trace_destroy(t);
+		/* double buffering changes where values live, not the sums */
+		t = run_cpu("kogge-stone-double-buffer", 0, in, n, 0,
+		            SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_SUMMARY);
+		assert_non_null(t);
+		assert_int_equal(t->counts.additions, kogge_stone_formula(n));
+		trace_destroy(t);
 	}
 	free(in);
 }

@@ -2,7 +2,8 @@
  * double, for lengths 1, 2, 3, non-powers of two, a section plus one, and
  * inputs long enough for three levels of hierarchy; and the padded
  * Blelloch scan's trace is the unpadded one's (padding moves addresses,
- * not values).
+ * not values); the double-buffered simple scan's XY alternates between
+ * its two arrays.
  * Depends on the CPU executor and cmocka. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -54,6 +55,42 @@ static void single_sections(void **state)
 		check("blelloch-padded", 0, n, 0, TRACE_DETAIL_FULL);
 	}
 	check("blelloch", 0, 3, 16, TRACE_DETAIL_FULL);
+	for (size_t n = 1; n <= 1024; n = n < 40 ? n + 1 : n * 2 + 1)
+		check("kogge-stone-double-buffer", 0, n, 0, TRACE_DETAIL_FULL);
+}
+
+/* Double buffering: the load writes XY_A, stride 1 XY_B, stride 2 XY_A
+ * ..., the store writes nothing and stays; each step's snapshot under that
+ * name is its XY, and no thread ever reads what another wrote in the same
+ * step, under any schedule. */
+static void double_buffer_alternates(void **state)
+{
+	(void)state;
+	for (int schedule = 0; schedule < SCAN_SCHEDULE_COUNT; schedule++) {
+		float *in = small_integers(100, 4);
+		struct trace *t = run_cpu("kogge-stone-double-buffer", 0, in,
+		                          100, 0, (enum scan_schedule)schedule,
+		                          9, TRACE_DETAIL_FULL);
+		assert_non_null(t);
+		assert_int_equal(t->array_count, 2);
+		assert_string_equal(t->arrays[0], "XY_A");
+		assert_string_equal(t->arrays[1], "XY_B");
+		assert_int_equal(t->hazard_count, 0);
+		assert_int_equal(t->step_count, 9); /* load, 7 strides, store */
+		for (size_t s = 0; s < t->step_count; s++) {
+			const struct trace_step *st = &t->steps[s];
+			const struct trace_snapshot *sn =
+				trace_step_snapshots(t, s);
+			assert_int_equal(st->snapshot_count, 1);
+			size_t writer = s < t->step_count - 1 ? s : s - 1;
+			assert_int_equal(sn[0].array, writer % 2);
+			assert_memory_equal(t->values + sn[0].offset,
+			                    trace_step_xy(t, s),
+			                    st->xy_len * sizeof(float));
+		}
+		trace_destroy(t);
+		free(in);
+	}
 }
 
 /* Padding XY (i + (i >> 5)) changes where elements lie, not what the scan
@@ -166,6 +203,7 @@ int main(void)
 		cmocka_unit_test(hierarchies),
 		cmocka_unit_test(levels_recurse),
 		cmocka_unit_test(padding_moves_only_addresses),
+		cmocka_unit_test(double_buffer_alternates),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -165,8 +165,8 @@ static const uint32_t spread[] = {65,   96,   100,  127,  128,  129,  200,
 static void sections(void)
 {
 	const char *algos[] = {"kogge-stone", "brent-kung", "blelloch",
-	                       "blelloch-padded"};
-	for (int a = 0; a < 4; a++) {
+	                       "blelloch-padded", "kogge-stone-double-buffer"};
+	for (int a = 0; a < 5; a++) {
 		uint32_t max =
 			scan_kernel_info(
 				scan_algorithm_find(algos[a])->section_kernel)
