@@ -3,7 +3,7 @@
  * sum of the 2s inputs up to t. One block scans one section.
  *
  *   kogge_stone_book_scan  the kernel exactly as printed (racy, on purpose)
- *   kogge_stone_scan       the same algorithm, race-free
+ *   kogge_stone_scan       the same algorithm, race-free: two barriers
  *
  * Depends on scan_kernel.h and a backend's kernel API. */
 #include "scan_kernel.h"
@@ -29,10 +29,10 @@ __global__ void kogge_stone_book_scan(SCAN_PARAMS)
 	TRACE_END(XY);
 }
 
-/* Race-free: every thread runs every iteration; each reads into a register,
- * waits at a barrier until all reads are done, then writes. XY past the
- * input's end holds 0, the identity of +. The last thread writes the
- * section's sum to S for the hierarchical scan. */
+/* Race-free, the later editions' fix: every thread runs every iteration,
+ * reads into a register, waits at a barrier until all reads are done,
+ * writes, and waits at the next iteration's barrier (two per iteration).
+ * XY past the input's end holds 0; the last thread writes S. */
 __global__ void kogge_stone_scan(SCAN_PARAMS)
 {
 	__shared__ float XY[SCAN_MAX_SECTION];

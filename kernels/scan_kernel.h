@@ -11,6 +11,12 @@
  *                          into d that the thread stores later with SET
  *   ADD_GLOBAL(Y, i, S, j) Y[i] += S[j] in global memory (the add-back)
  *   TRACE_BLOCK(XY)        names the block's shared array for the trace
+ *   TRACE_BLOCK_PADDED(XY) the same for an XY indexed through PADDED(i),
+ *                          traced in logical order
+ *   TRACE_BUFFERS(A, B)    names two shared arrays that take turns as XY
+ *                          (double buffering); the trace shows XY as the
+ *                          array each step wrote, and names it
+ *   SWAP_BUFFERS(p, q)     swaps the pointers p and q to them
  *   TRACE_END(XY)          the end of the block's last step
  *   SCAN_TRACE_PARAM       the extra kernel parameter a traced build needs
  *
@@ -29,10 +35,18 @@
 	const float *X, float *Y, float *S, unsigned int InputSize, \
 		unsigned int SECTION_SIZE SCAN_TRACE_PARAM
 
+/* Where a padded XY keeps element i: one unused float after every 32, so
+ * that accesses 32 elements apart fall into different banks (GPU Gems 3,
+ * 39.2.3). SCAN_MAX_PADDED_SECTION floats hold the largest section. The
+ * executors trace XY[PADDED(i)] as element i. */
+#define PADDED(i) ((i) + ((i) >> 5))
+
 #endif
 
 #if !defined(STEP) || !defined(GET) || !defined(SET) || !defined(ADD) ||  \
 	!defined(SUM) || !defined(ADD_GLOBAL) || !defined(TRACE_BLOCK) || \
-	!defined(TRACE_END) || !defined(SCAN_TRACE_PARAM)
+	!defined(TRACE_END) || !defined(SCAN_TRACE_PARAM) ||              \
+	!defined(TRACE_BLOCK_PADDED) || !defined(TRACE_BUFFERS) ||        \
+	!defined(SWAP_BUFFERS)
 #error "include a backend's kernel API header before a kernel source"
 #endif

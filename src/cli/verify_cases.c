@@ -43,6 +43,8 @@ static void add(struct maker *m, const struct scan_algorithm *a,
 	if (section > max ||
 	    (!a->hierarchical && (n > max || (section && section < n))))
 		return;
+	if (scan_kernel_pow2_section(kernel) && (section & (section - 1)))
+		return;
 	if (array_grow((void **)&c->items, &c->cap, c->count + 1,
 	               sizeof(*c->items))) {
 		m->failed = 1;

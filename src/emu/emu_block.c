@@ -117,10 +117,10 @@ static uint32_t step_id(const struct emu_worker *w)
 }
 
 static void hazard(struct emu_worker *w, enum trace_hazard_kind kind,
-                   uint32_t index, uint32_t first, uint32_t first_line,
+                   uint32_t slot, uint32_t first, uint32_t first_line,
                    uint32_t line)
 {
-	struct emu_access *a = &w->access[index];
+	struct emu_access *a = &w->access[slot];
 	if (a->hazard_epoch == w->epoch)
 		return; /* one record per element between two barriers */
 	a->hazard_epoch = w->epoch;
@@ -128,7 +128,7 @@ static void hazard(struct emu_worker *w, enum trace_hazard_kind kind,
 		.kind = kind,
 		.step = step_id(w),
 		.block = emu_current->block_idx.x,
-		.index = index,
+		.index = slot % SCAN_MAX_SECTION,
 		.first_thread = first,
 		.first_line = first_line,
 		.second_thread = self(),
@@ -138,15 +138,37 @@ static void hazard(struct emu_worker *w, enum trace_hazard_kind kind,
 		fail(w, EMU_FAIL_MEMORY);
 }
 
-static uint32_t xy_index(struct emu_worker *w, const float *p)
+/* Where element i lies in a padded XY: one unused float after every 32. */
+static uint32_t padded(uint32_t i)
+{
+	return i + (i >> 5);
+}
+
+/* The XY element p points at; *slot is where its accesses are tracked
+ * (TRACE_BUFFERS' second array has slots of its own). */
+static uint32_t xy_index(struct emu_worker *w, const float *p, uint32_t *slot)
 {
 	ptrdiff_t i = w->xy ? p - w->xy : -1;
+	uint32_t base = 0;
+	if (w->buffers[0]) {
+		i = p - w->buffers[0];
+		if (i < 0 || i >= (ptrdiff_t)w->section) {
+			i = p - w->buffers[1];
+			base = SCAN_MAX_SECTION;
+		}
+	}
+	if (w->padded && i >= 0) {
+		/* 33 floats hold 32 elements; the 33rd is the padding */
+		i = i % 33 == 32 ? -1 : i - i / 33;
+	}
 	if (i < 0 || i >= (ptrdiff_t)w->section) {
 		/* no kernel in kernels/ does this; fail the run rather than
 		 * touch memory outside the section */
 		fail(w, EMU_FAIL_OUTSIDE_SECTION);
+		*slot = 0;
 		return 0;
 	}
+	*slot = base + (uint32_t)i;
 	return (uint32_t)i;
 }
 
@@ -173,6 +195,8 @@ static void track_read(struct emu_worker *w, uint32_t i, uint32_t line)
 
 static void track_write(struct emu_worker *w, uint32_t i, uint32_t line)
 {
+	if (w->buffers[0])
+		w->buffer_written = i >= SCAN_MAX_SECTION;
 	struct emu_access *a = &w->access[i];
 	uint32_t t = self();
 	if (a->written && a->write_epoch == w->epoch && a->writer != t)
@@ -203,13 +227,14 @@ static void record_add(struct emu_worker *w, uint32_t dst, uint32_t src,
 		fail(w, EMU_FAIL_MEMORY);
 }
 
-void emu_shared(float *xy, uint32_t capacity, uint32_t line)
+static void shared(float *xy, uint32_t capacity, int is_padded)
 {
 	struct emu_worker *w = active;
-	(void)line; /* the load step's line is that of its first store */
 	if (w->xy)
 		return;
-	if (w->section > capacity) {
+	uint32_t used = is_padded && w->section ? padded(w->section - 1) + 1
+	                                        : w->section;
+	if (used > capacity) {
 		fail(w, EMU_FAIL_SHARED_TOO_SMALL);
 		return;
 	}
@@ -217,16 +242,56 @@ void emu_shared(float *xy, uint32_t capacity, uint32_t line)
 	 * element nobody wrote show (the printed kernel 1 leaves XY unset past
 	 * the input's end). Such reads are also recorded as hazards. */
 	w->xy = xy;
-	for (uint32_t i = 0; i < w->section; i++)
+	w->padded = is_padded;
+	for (uint32_t i = 0; i < used; i++)
 		xy[i] = NAN;
 	memset(w->access, 0, w->section * sizeof(w->access[0]));
+}
+
+void emu_shared_buffers(float *a, float *b, uint32_t capacity, uint32_t line)
+{
+	struct emu_worker *w = active;
+	(void)line;
+	if (w->buffers[0])
+		return;
+	shared(a, capacity, 0);
+	if (w->failed)
+		return;
+	for (uint32_t i = 0; i < w->section; i++)
+		b[i] = NAN;
+	memset(w->access + SCAN_MAX_SECTION, 0,
+	       w->section * sizeof(w->access[0]));
+	w->buffers[0] = a;
+	w->buffers[1] = b;
+	w->buffer_current = 0;
+	w->buffer_written = -1;
+	/* the trace names them once, the first array first */
+	struct trace *t = w->trace;
+	if (w->full && t->array_count == 0 &&
+	    (trace_add_array(t, SCAN_BUFFER_NAME_A) < 0 ||
+	     trace_add_array(t, SCAN_BUFFER_NAME_B) < 0))
+		fail(w, EMU_FAIL_MEMORY);
+}
+
+void emu_shared(float *xy, uint32_t capacity, uint32_t line)
+{
+	(void)line; /* the load step's line is that of its first store */
+	shared(xy, capacity, 0);
+}
+
+void emu_shared_padded(float *xy, uint32_t capacity, uint32_t line)
+{
+	(void)line;
+	shared(xy, capacity, 1);
 }
 
 float emu_get(const float *p, uint32_t line)
 {
 	struct emu_worker *w = active;
 	note_line(w, line);
-	track_read(w, xy_index(w, p), line);
+	uint32_t slot;
+	xy_index(w, p, &slot);
+	track_read(w, slot, line);
 	float v = *p;
 	warp_turn(w);
 	return v;
@@ -236,7 +301,9 @@ void emu_set(float *p, float v, uint32_t line)
 {
 	struct emu_worker *w = active;
 	note_line(w, line);
-	track_write(w, xy_index(w, p), line);
+	uint32_t slot;
+	xy_index(w, p, &slot);
+	track_write(w, slot, line);
 	*p = v;
 	warp_turn(w);
 }
@@ -245,10 +312,11 @@ float emu_sum(const float *dst, const float *src, uint32_t line)
 {
 	struct emu_worker *w = active;
 	note_line(w, line);
-	uint32_t d = xy_index(w, dst), s = xy_index(w, src);
-	track_read(w, s, line);
+	uint32_t d_slot, s_slot;
+	uint32_t d = xy_index(w, dst, &d_slot), s = xy_index(w, src, &s_slot);
+	track_read(w, s_slot, line);
 	float src_value = *src;
-	track_read(w, d, line);
+	track_read(w, d_slot, line);
 	float dst_value = *dst;
 	float result = dst_value + src_value;
 	record_add(w, d, s, dst_value, src_value, result);
@@ -260,7 +328,9 @@ void emu_add(float *dst, const float *src, uint32_t line)
 {
 	struct emu_worker *w = active;
 	float result = emu_sum(dst, src, line);
-	track_write(w, xy_index(w, dst), line);
+	uint32_t slot;
+	xy_index(w, dst, &slot);
+	track_write(w, slot, line);
 	*dst = result;
 	warp_turn(w);
 }
@@ -270,8 +340,9 @@ void emu_note_add(const float *dst, const float *src, float dst_value,
 {
 	struct emu_worker *w = active;
 	note_line(w, line);
-	record_add(w, xy_index(w, dst), xy_index(w, src), dst_value, src_value,
-	           result);
+	uint32_t slot;
+	uint32_t d = xy_index(w, dst, &slot), s = xy_index(w, src, &slot);
+	record_add(w, d, s, dst_value, src_value, result);
 }
 
 void emu_add_global(float *dst, uint32_t dst_index, const float *src,
@@ -377,10 +448,26 @@ static int sort_step_adds(struct emu_worker *w)
 static void end_step(struct emu_worker *w)
 {
 	w->step_in_block++;
+	/* with two arrays taking turns, XY is the one the step wrote */
+	if (w->buffers[0] && w->buffer_written >= 0) {
+		w->buffer_current = w->buffer_written;
+		w->xy = w->buffers[w->buffer_current];
+	}
+	w->buffer_written = -1;
 	if (!w->full)
 		return;
+	/* a padded XY is recorded in logical order */
+	const float *xy = w->xy;
+	if (xy && w->padded) {
+		for (uint32_t i = 0; i < w->section; i++)
+			w->xy_logical[i] = w->xy[padded(i)];
+		xy = w->xy_logical;
+	}
 	if (sort_step_adds(w) ||
-	    (w->xy && trace_record_xy(w->trace, w->xy, w->section)))
+	    (xy && trace_record_xy(w->trace, xy, w->section)) ||
+	    (w->buffers[0] &&
+	     trace_record_snapshot(w->trace, (uint32_t)w->buffer_current, xy,
+	                           w->section)))
 		fail(w, EMU_FAIL_MEMORY);
 }
 
@@ -481,6 +568,8 @@ static int run_block(struct emu_worker *w, uint32_t block)
 	}
 	emu_current = &w->threads[0];
 	w->xy = NULL;
+	w->padded = 0;
+	w->buffers[0] = w->buffers[1] = NULL;
 	w->step_in_block = 0;
 	begin_step(w,
 	           scan_kernel_info(l->kernel)->add_back ? TRACE_PHASE_ADD_BACK

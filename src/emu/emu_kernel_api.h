@@ -23,6 +23,16 @@
 #define STEP(phase, stride) \
 	emu_barrier(EMU_BARRIER_STEP, (phase), (stride), __LINE__)
 #define TRACE_BLOCK(xy) emu_shared((xy), SCAN_MAX_SECTION, __LINE__)
+#define TRACE_BLOCK_PADDED(xy) \
+	emu_shared_padded((xy), SCAN_MAX_PADDED_SECTION, __LINE__)
+#define TRACE_BUFFERS(a, b) \
+	emu_shared_buffers((a), (b), SCAN_MAX_SECTION, __LINE__)
+#define SWAP_BUFFERS(p, q)          \
+	do {                        \
+		float *swap_ = (p); \
+		(p) = (q);          \
+		(q) = swap_;        \
+	} while (0)
 #define TRACE_END(xy) ((void)0)
 #define GET(x) emu_get(&(x), __LINE__)
 #define SET(x, v) emu_set(&(x), (v), __LINE__)

@@ -48,6 +48,12 @@ extern _Thread_local struct emu_thread *emu_current;
 void emu_barrier(enum emu_barrier_kind kind, enum trace_phase phase,
                  uint32_t stride, uint32_t line);
 void emu_shared(float *xy, uint32_t capacity, uint32_t line);
+/* The same for an XY indexed through PADDED(i) (kernels/scan_kernel.h):
+ * accesses and snapshots are traced by logical index i. */
+void emu_shared_padded(float *xy, uint32_t capacity, uint32_t line);
+/* The two arrays of TRACE_BUFFERS, which take turns as XY: accesses are
+ * traced by index in either, each step's XY is the one it wrote. */
+void emu_shared_buffers(float *a, float *b, uint32_t capacity, uint32_t line);
 float emu_get(const float *p, uint32_t line);
 void emu_set(float *p, float v, uint32_t line);
 void emu_add(float *dst, const float *src, uint32_t line);

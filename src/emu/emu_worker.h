@@ -50,7 +50,13 @@ struct emu_worker {
 	uint32_t order[SCAN_MAX_THREADS];
 	uint32_t order_len, order_pos;
 	uint64_t rng;
-	float *xy; /* the block's shared array, once TRACE_BLOCK named it */
+	float *xy;  /* the block's shared array, once TRACE_BLOCK named it */
+	int padded; /* xy holds element i at PADDED(i) (TRACE_BLOCK_PADDED) */
+	/* TRACE_BUFFERS: the two arrays that take turns as XY (else NULL),
+	 * which one XY is in, and which one the current step wrote (-1) */
+	float *buffers[2];
+	int buffer_current, buffer_written;
+	float xy_logical[SCAN_MAX_SECTION]; /* a padded XY's snapshot */
 	uint32_t section;
 	uint64_t epoch; /* barrier intervals so far */
 	enum trace_phase phase;
@@ -62,7 +68,9 @@ struct emu_worker {
 	uint32_t failed_block;   /* the block it stopped in */
 	struct trace_add *sort_tmp;
 	size_t sort_cap;
-	struct emu_access access[SCAN_MAX_SECTION];
+	/* by slot: element i of XY, or of TRACE_BUFFERS' array k at
+	 * k * SCAN_MAX_SECTION + i */
+	struct emu_access access[2 * SCAN_MAX_SECTION];
 };
 
 /* Returns a zeroed worker, or NULL when out of memory. */

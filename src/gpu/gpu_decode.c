@@ -129,6 +129,15 @@ static void step_snapshot(struct gpu_decoder *d, const struct gpu_trace_args *a,
 	}
 }
 
+/* Declares the arrays of TRACE_BUFFERS once, as the emulator does. */
+static int buffer_names(struct trace *t)
+{
+	if (t->array_count)
+		return 0;
+	return trace_add_array(t, SCAN_BUFFER_NAME_A) < 0 ||
+	       trace_add_array(t, SCAN_BUFFER_NAME_B) < 0;
+}
+
 static int decode_block(struct gpu_decoder *d, struct trace *t,
                         const struct gpu_trace_args *a,
                         const unsigned char *region, uint32_t block, char *err,
@@ -191,6 +200,12 @@ static int decode_block(struct gpu_decoder *d, struct trace *t,
 			step_snapshot(d, a, xy + (size_t)k * a->section, ended,
 			              min_ended, k);
 			if (trace_record_xy(t, d->xy, a->section))
+				goto oom;
+			/* two arrays taking turns: name the one XY was in */
+			if (meta[k].buffer &&
+			    (buffer_names(t) ||
+			     trace_record_snapshot(t, (meta[k].buffer - 1) & 1u,
+			                           d->xy, a->section)))
 				goto oom;
 		}
 		const struct gpu_warp_slot *w = warps + (size_t)k * a->warps;

@@ -43,7 +43,9 @@ struct gpu_step_meta {
 	uint32_t phase;
 	uint32_t stride;
 	uint32_t line;
-	uint32_t reserved;
+	/* TRACE_BUFFERS' kernels: 1 + which of the two arrays the step's
+	 * snapshot came from; 0 for a kernel of one array */
+	uint32_t buffer;
 };
 
 /* Set in gpu_trace_header.flags when a kernel could not record something;

@@ -20,7 +20,19 @@ struct gpu_thread_trace {
 	uint32_t phase;        /* that step's phase */
 	uint32_t added;        /* additions it made in that step */
 	uint32_t stored;       /* it has stored into XY in the load step */
+	uint32_t padded;       /* XY holds element i at PADDED(i) */
+	uint32_t buffers;      /* TRACE_BUFFERS: two arrays take turns as XY */
+	uint32_t buffer;       /* which of them xy is (0: the first) */
 };
+
+/* The element a pointer into XY stands for: a padded XY has one unused
+ * float after every 32 elements (PADDED in kernels/scan_kernel.h). */
+__device__ __forceinline__ uint32_t gpu_xy_index(const gpu_thread_trace &t,
+                                                 const float *p)
+{
+	uint32_t i = (uint32_t)(p - t.xy);
+	return t.padded ? i - i / 33u : i;
+}
 
 /* __syncthreads() compiles to the aligned barrier (bar.sync), which assumes
  * that every thread of the block executes the same barrier instruction.
@@ -91,15 +103,20 @@ __device__ __forceinline__ void gpu_trace_snapshot(const gpu_trace_args &a,
 	float *out =
 		(float *)(t.region + a.off_xy) + (size_t)t.step * a.section;
 	for (uint32_t e = threadIdx.x; e < a.section; e += blockDim.x)
-		out[e] = t.xy[e];
+		out[e] = t.xy[t.padded ? e + (e >> 5) : e];
 }
 
-/* TRACE_BLOCK: step 0 (the load) begins with the kernel. */
-__device__ __forceinline__ gpu_thread_trace
-gpu_trace_block(const gpu_trace_args &a, float *xy, uint32_t line)
+/* TRACE_BLOCK: step 0 (the load) begins with the kernel. padded: XY is
+ * indexed through PADDED (TRACE_BLOCK_PADDED), and traced in logical
+ * order. */
+__device__ __forceinline__ gpu_thread_trace gpu_trace_block(
+	const gpu_trace_args &a, float *xy, uint32_t line, uint32_t padded)
 {
 	gpu_thread_trace t;
 	t.xy = xy;
+	t.padded = padded;
+	t.buffers = 0;
+	t.buffer = 0;
 	t.region = gpu_block_region(a);
 	t.step = 0;
 	t.phase = TRACE_PHASE_LOAD;
@@ -123,6 +140,16 @@ gpu_trace_store(const gpu_trace_args &a, gpu_thread_trace &t, uint32_t line)
 	((gpu_step_meta *)(t.region + a.off_meta))->line = line;
 }
 
+/* With TRACE_BUFFERS, which array the step's snapshot came from: 1 + its
+ * index in the step's meta (every thread writes the same value). */
+__device__ __forceinline__ void gpu_trace_buffer(const gpu_trace_args &a,
+                                                 const gpu_thread_trace &t)
+{
+	if (t.buffers && t.step < a.steps)
+		((gpu_step_meta *)(t.region + a.off_meta))[t.step].buffer =
+			t.buffer + 1u;
+}
+
 /* STEP: the barrier that ends the current step, the snapshot of XY as the
  * step left it, and a second barrier so that no thread writes XY before
  * every copy is done. Then the new step begins. */
@@ -136,6 +163,7 @@ __device__ __forceinline__ void gpu_trace_step(const gpu_trace_args &a,
 	if (!a.full)
 		return;
 	gpu_trace_snapshot(a, t);
+	gpu_trace_buffer(a, t);
 	gpu_barrier();
 	t.step++;
 	t.added = 0;
@@ -181,7 +209,7 @@ __device__ __forceinline__ float gpu_trace_sum(const gpu_trace_args &a,
 	float src_value = *s;
 	float dst_value = *d;
 	float result = dst_value + src_value;
-	gpu_trace_record(a, t, (uint32_t)(d - t.xy), (uint32_t)(s - t.xy),
+	gpu_trace_record(a, t, gpu_xy_index(t, d), gpu_xy_index(t, s),
 	                 dst_value, src_value, result);
 	return result;
 }
@@ -196,7 +224,7 @@ __device__ __forceinline__ void gpu_trace_add(const gpu_trace_args &a,
 	float dst_value = *d;
 	float result = dst_value + src_value;
 	*d = result;
-	gpu_trace_record(a, t, (uint32_t)(d - t.xy), (uint32_t)(s - t.xy),
+	gpu_trace_record(a, t, gpu_xy_index(t, d), gpu_xy_index(t, s),
 	                 dst_value, src_value, result);
 }
 
@@ -245,6 +273,7 @@ __device__ __forceinline__ void gpu_trace_end(const gpu_trace_args &a,
 	if (!a.full)
 		return;
 	gpu_trace_snapshot(a, t);
+	gpu_trace_buffer(a, t);
 	uint32_t *ended = (uint32_t *)(t.region + a.off_thread_steps);
 	ended[threadIdx.x] = t.step < a.steps ? t.step + 1 : a.steps;
 }

@@ -14,6 +14,9 @@
 #undef SUM
 #undef ADD_GLOBAL
 #undef TRACE_BLOCK
+#undef TRACE_BLOCK_PADDED
+#undef TRACE_BUFFERS
+#undef SWAP_BUFFERS
 #undef TRACE_END
 #undef SCAN_TRACE_PARAM
 
@@ -22,7 +25,24 @@
 #define SCAN_TRACE_PARAM , const struct gpu_trace_args scan_trace_
 #define TRACE_BLOCK(xy)                              \
 	struct gpu_thread_trace scan_thread_trace_ = \
-		gpu_trace_block(scan_trace_, (xy), 0)
+		gpu_trace_block(scan_trace_, (xy), 0, 0)
+#define TRACE_BLOCK_PADDED(xy)                       \
+	struct gpu_thread_trace scan_thread_trace_ = \
+		gpu_trace_block(scan_trace_, (xy), 0, 1)
+/* The arrays take turns as XY: the trace follows the thread's XY pointer,
+ * so that each step's snapshot is the array the step wrote. */
+#define TRACE_BUFFERS(a, b)                              \
+	struct gpu_thread_trace scan_thread_trace_ =     \
+		gpu_trace_block(scan_trace_, (a), 0, 0); \
+	scan_thread_trace_.buffers = 1
+#define SWAP_BUFFERS(p, q)                       \
+	do {                                     \
+		float *swap_ = (p);              \
+		(p) = (q);                       \
+		(q) = swap_;                     \
+		scan_thread_trace_.xy = (p);     \
+		scan_thread_trace_.buffer ^= 1u; \
+	} while (0)
 #define STEP(phase, stride)                                                \
 	gpu_trace_step(scan_trace_, scan_thread_trace_, (phase), (stride), \
 	               __LINE__)

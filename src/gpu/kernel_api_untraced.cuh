@@ -9,6 +9,9 @@
 #undef SUM
 #undef ADD_GLOBAL
 #undef TRACE_BLOCK
+#undef TRACE_BLOCK_PADDED
+#undef TRACE_BUFFERS
+#undef SWAP_BUFFERS
 #undef TRACE_END
 #undef SCAN_TRACE_PARAM
 
@@ -19,5 +22,13 @@
 #define SUM(d, s) ((d) + (s))
 #define ADD_GLOBAL(y, i, s, j) ((y)[i] += (s)[j])
 #define TRACE_BLOCK(xy) ((void)0)
+#define TRACE_BLOCK_PADDED(xy) ((void)0)
+#define TRACE_BUFFERS(a, b) ((void)0)
+#define SWAP_BUFFERS(p, q)          \
+	do {                        \
+		float *swap_ = (p); \
+		(p) = (q);          \
+		(q) = swap_;        \
+	} while (0)
 #define TRACE_END(xy) ((void)0)
 #define SCAN_TRACE_PARAM

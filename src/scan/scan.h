@@ -38,6 +38,9 @@ enum scan_steps {
 	SCAN_STEPS_BOOK_KOGGE_STONE, /* load, iterations while stride < t */
 	SCAN_STEPS_KOGGE_STONE,      /* load, log2 iterations, store */
 	SCAN_STEPS_BRENT_KUNG,       /* load, two trees, store */
+	/* load, up-sweep, clear, down-sweep, store; sections are powers of
+	 * two */
+	SCAN_STEPS_BLELLOCH,
 	SCAN_STEPS_ONE,
 };
 
@@ -57,6 +60,8 @@ struct scan_kernel_info {
 const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id);
 /* Threads per block the kernel is launched with for a section size. */
 uint32_t scan_kernel_threads(enum scan_kernel_id id, uint32_t section);
+/* True when the kernel's sections must be powers of two. */
+bool scan_kernel_pow2_section(enum scan_kernel_id id);
 /* Steps one block of a section kernel records (load, iterations, store),
  * for race-free kernels where every thread reaches every barrier. */
 uint32_t scan_kernel_steps(enum scan_kernel_id id, uint32_t section);

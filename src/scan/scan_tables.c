@@ -49,6 +49,18 @@ static const struct scan_algorithm algorithms[] = {
          "kernel 1 as printed around the work-efficient scan: S never written",
          "9.5", SCAN_KERNEL_BOOK_BK_SECTION, SCAN_KERNEL_BOOK_ADD_BACK, true,
          false, true},
+	{"kogge-stone-double-buffer",
+         "the simple scan, race-free with two arrays taking turns", "9.2",
+         SCAN_KERNEL_KOGGE_STONE_DOUBLE_BUFFER, SCAN_KERNEL_COUNT, false, false,
+         false},
+	{"blelloch",
+         "the work-efficient scan as an exclusive scan: up-sweep, clear, "
+         "down-sweep",
+         "9.4", SCAN_KERNEL_BLELLOCH, SCAN_KERNEL_COUNT, false, false, false},
+	{"blelloch-padded",
+         "the exclusive scan with XY[i] at i + (i >> 5): fewer bank conflicts",
+         "9.4", SCAN_KERNEL_BLELLOCH_PADDED, SCAN_KERNEL_COUNT, false, false,
+         false},
 };
 
 const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id)
@@ -94,10 +106,20 @@ uint32_t scan_kernel_steps(enum scan_kernel_id id, uint32_t section)
 		uint32_t levels = scan_ceil_log2(section);
 		return 1 + levels + (levels >= 2 ? levels - 1 : 0) + 1;
 	}
+	case SCAN_STEPS_BLELLOCH: {
+		uint32_t levels = scan_ceil_log2(section);
+		return 1 + levels + 1 + levels + 1;
+	}
 	case SCAN_STEPS_ONE:
 		break;
 	}
 	return 1;
+}
+
+bool scan_kernel_pow2_section(enum scan_kernel_id id)
+{
+	return (unsigned)id < SCAN_KERNEL_COUNT &&
+	       kernels[id].steps == SCAN_STEPS_BLELLOCH;
 }
 
 size_t scan_algorithm_count(void)
@@ -220,8 +242,13 @@ int scan_request_check(struct scan_request *req, char *err, size_t err_size)
 				a->name, max, req->n);
 			return -1;
 		}
+		/* zeros pad a one-section run up to the power of two its
+		 * kernel's trees need */
 		if (req->section == 0)
-			req->section = (uint32_t)req->n;
+			req->section =
+				scan_kernel_pow2_section(req->section_kernel)
+					? 1u << scan_ceil_log2(req->n)
+					: (uint32_t)req->n;
 		if (req->section < req->n) {
 			snprintf(
 				err, err_size,
@@ -251,6 +278,15 @@ int scan_request_check(struct scan_request *req, char *err, size_t err_size)
 				? scan_section_kernel_name(req->section_kernel)
 				: "section",
 			max);
+		return -1;
+	}
+	if (scan_kernel_pow2_section(req->section_kernel) &&
+	    (req->section & (req->section - 1)) != 0) {
+		snprintf(err, err_size,
+		         "--section %u is not a power of two, and %s's trees "
+		         "need one: give --section %u",
+		         req->section, a->name,
+		         1u << scan_ceil_log2(req->section));
 		return -1;
 	}
 	if (a->hierarchical && req->section < 2) {

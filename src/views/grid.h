@@ -48,6 +48,9 @@ struct grid_window {
 float scene_grid_value(const struct grid *g, size_t r, uint32_t i);
 /* Holds its final value and no later row changes it. */
 bool scene_grid_finished(const struct grid *g, size_t r, uint32_t i);
+/* True when row r's step wrote element i other than by an addition: a move
+ * (the Blelloch down-sweep's left child) or a store of a constant. */
+bool scene_grid_moved(const struct grid *g, size_t r, uint32_t i);
 /* Element i's final value is not the scan of the block's input (a racy or
  * a wrong kernel): its final value must not be marked as the answer. */
 bool scene_grid_wrong(const struct grid *g, uint32_t i);

@@ -14,6 +14,16 @@
 
 #include "grid.h"
 
+/* Whether an addition of the step wrote element i. */
+static bool added_to(const struct trace *t, size_t step, uint32_t i)
+{
+	const struct trace_add *adds = trace_step_adds(t, step);
+	for (uint32_t k = 0; adds && k < t->steps[step].add_count; k++)
+		if (adds[k].dst == i)
+			return true;
+	return false;
+}
+
 /* Input ranges each element sums, derived from the additions (not from a
  * formula, so a racy or a wrong kernel shows what it really summed). */
 static void ranges_step(const struct trace *t, size_t step, const float *prev,
@@ -34,6 +44,25 @@ static void ranges_step(const struct trace *t, size_t step, const float *prev,
 		struct view_range r =
 			scene_view_range_join(src, before[a->dst]);
 		after[a->dst] = r;
+	}
+	/* A value written without an addition: where a thread added into
+	 * dst from i and i now holds what that thread read at dst, the value
+	 * moved (the Blelloch down-sweep's swap); a 0 is the identity (its
+	 * cleared root); anything else came from no range the trace tells. */
+	const float *xy = trace_step_xy(t, step);
+	for (uint32_t i = 0;
+	     xy && prev && i < n && i < prev_len && i < t->steps[step].xy_len;
+	     i++) {
+		if (memcmp(&xy[i], &prev[i], sizeof(xy[i])) == 0 ||
+		    added_to(t, step, i))
+			continue;
+		after[i] = xy[i] == 0.0f ? (struct view_range){-1, -1, true}
+		                         : (struct view_range){-1, -1, false};
+		for (uint32_t k = 0; adds && k < t->steps[step].add_count; k++)
+			if (adds[k].src == i && adds[k].dst < n &&
+			    memcmp(&adds[k].dst_value, &xy[i], sizeof(xy[i])) ==
+			            0)
+				after[i] = before[adds[k].dst];
 	}
 }
 
@@ -77,6 +106,9 @@ static int compute_history(struct grid *g)
 			if (adds[k].dst < g->n)
 				g->last_change[adds[k].dst] = (int32_t)r;
 		const float *xy = trace_step_xy(t, st);
+		for (uint32_t i = 0; r > 0 && i < g->n; i++)
+			if (scene_grid_moved(g, r, i))
+				g->last_change[i] = (int32_t)r;
 		for (uint32_t i = 0;
 		     xy && i < t->steps[st].xy_len && i < g->valid; i++) {
 			if (!isfinite(xy[i]))
@@ -121,6 +153,19 @@ float scene_grid_value(const struct grid *g, size_t r, uint32_t i)
 	return xy && i < st->xy_len ? xy[i] : 0.0f;
 }
 
+bool scene_grid_moved(const struct grid *g, size_t r, uint32_t i)
+{
+	if (r == 0)
+		return false;
+	const struct trace *t = g->c->t;
+	size_t st = g->rows.step[r];
+	if (added_to(t, st, i))
+		return false;
+	float v = scene_grid_value(g, r, i),
+	      before = scene_grid_value(g, r - 1, i);
+	return memcmp(&v, &before, sizeof(v)) != 0;
+}
+
 bool scene_grid_finished(const struct grid *g, size_t r, uint32_t i)
 {
 	if (i >= g->valid || !g->final || i >= g->final_len)
@@ -137,8 +182,8 @@ void scene_grid_label(const struct grid *g, size_t r, uint32_t i,
 	if (g->c->v->labels == SCENE_LABELS_RANGES && g->range) {
 		size_t rr = before_step && r > 0 ? r - 1 : r;
 		struct view_range x = g->range[rr * g->n + i];
-		if (x.lo < 0)
-			snprintf(buf, size, "0");
+		if (x.lo < 0) /* no input (the identity), or unknown */
+			snprintf(buf, size, x.exact ? "0" : "?");
 		else
 			scene_view_format_range(x.lo, x.hi, x.exact, false, buf,
 			                        size);
@@ -375,8 +420,7 @@ static int grid_build(struct view_ctx *c, bool bk)
 	float label_w = 0;
 	for (size_t r = 0; r < g.rows.count; r++) {
 		float w, h;
-		const char *name =
-			row_name(&t->steps[g.rows.step[r]], buf, sizeof(buf));
+		const char *name = scene_grid_row_name(&g, r, buf, sizeof(buf));
 		/* the current row's name is bold: measure every row so */
 		c->m->measure(c->m->ctx, SCENE_FONT_SANS_BOLD, c->small, name,
 		              &w, &h);
@@ -460,7 +504,18 @@ done:
 const char *scene_grid_row_name(const struct grid *g, size_t r, char *buf,
                                 size_t size)
 {
-	return row_name(&g->c->t->steps[g->rows.step[r]], buf, size);
+	size_t st = g->rows.step[r];
+	const char *name = row_name(&g->c->t->steps[st], buf, size);
+	/* double buffering: which array the row's values are in */
+	const char *array = scene_view_xy_array(g->c->t, st);
+	if (!array)
+		return name;
+	size_t used = strlen(name);
+	if (name != buf)
+		snprintf(buf, size, "%s in %s", name, array);
+	else if (used < size)
+		snprintf(buf + used, size - used, " in %s", array);
+	return buf;
 }
 
 int scene_view_rows_build(struct view_ctx *c)

@@ -301,6 +301,9 @@ int scene_grid_draw_rows(struct grid *g, const struct grid_window *w)
 		for (uint32_t k = 0; adds && k < step->add_count; k++)
 			if (in_window(w, adds[k].dst))
 				changed[adds[k].dst - w->w0] = true;
+		for (long i = w->w0; i < w->w1; i++)
+			if (scene_grid_moved(g, (size_t)r, (uint32_t)i))
+				changed[i - w->w0] = true;
 		if (r > g->r0)
 			row_arrows(g, w, &q, r, early);
 

@@ -178,6 +178,9 @@ struct view_range scene_view_range_join(struct view_range src,
 
 /* A step's short name: "load", "stride 2", "reduce 4", "reverse 1",
  * "store", "add-back"... (buf is used for the ones with a number). */
+/* The shared array XY was in after step `step` when two arrays take turns
+ * as XY (a snapshot of an array named "XY_..."), or NULL. */
+const char *scene_view_xy_array(const struct trace *t, size_t step);
 const char *scene_view_step_name(const struct trace_step *st, char *buf,
                                  size_t size);
 

@@ -59,7 +59,12 @@ static void describe_step(const struct view_ctx *c, const struct trace_step *st,
 		snprintf(buf, size, "reduction tree, stride %u", st->stride);
 		break;
 	case TRACE_PHASE_REVERSE:
-		snprintf(buf, size, "reverse tree, stride %u", st->stride);
+		if (st->stride == 0)
+			snprintf(buf, size,
+			         "the sum kept, the last element cleared to 0");
+		else
+			snprintf(buf, size, "reverse tree, stride %u",
+			         st->stride);
 		break;
 	case TRACE_PHASE_STORE:
 		snprintf(buf, size, "store: XY copied out to Y");

@@ -340,9 +340,23 @@ struct view_range scene_view_range_join(struct view_range src,
 	if (src.hi + 1 == dst.lo)
 		return (struct view_range){src.lo, dst.hi,
 		                           src.exact && dst.exact};
+	/* the Blelloch down-sweep adds a left child's sum to the right of
+	 * its parent's */
+	if (dst.hi + 1 == src.lo)
+		return (struct view_range){dst.lo, src.hi,
+		                           src.exact && dst.exact};
 	/* a gap or an overlap: not a prefix of the inputs */
 	return (struct view_range){src.lo < dst.lo ? src.lo : dst.lo,
 	                           src.hi > dst.hi ? src.hi : dst.hi, false};
+}
+
+const char *scene_view_xy_array(const struct trace *t, size_t step)
+{
+	const struct trace_snapshot *sn = trace_step_snapshots(t, step);
+	for (uint32_t k = 0; sn && k < t->steps[step].snapshot_count; k++)
+		if (strncmp(t->arrays[sn[k].array], "XY_", 3) == 0)
+			return t->arrays[sn[k].array];
+	return NULL;
 }
 
 const char *scene_view_step_name(const struct trace_step *st, char *buf,
@@ -356,7 +370,11 @@ const char *scene_view_step_name(const struct trace_step *st, char *buf,
 		snprintf(buf, size, "reduce %u", st->stride);
 		return buf;
 	case TRACE_PHASE_REVERSE:
-		snprintf(buf, size, "reverse %u", st->stride);
+		/* stride 0: the exclusive scan's clear of the last element */
+		if (st->stride == 0)
+			snprintf(buf, size, "clear last");
+		else
+			snprintf(buf, size, "reverse %u", st->stride);
 		return buf;
 	default:
 		return trace_phase_name(st->phase);

@@ -161,6 +161,7 @@ SCENARIOS = {
 
 # (d), (e) every lesson with questions, as the lecturer projects it
 for _name in ("what-a-scan-is", "simple-scan", "race-in-the-printed-kernel",
-              "fix-the-race", "work-efficient-scan", "work-efficiency", "arbitrary-lengths",
-              "summary-and-exercises", "bench-what-the-numbers-say"):
+              "fix-the-race", "work-efficient-scan", "work-efficiency",
+              "blelloch-scan", "arbitrary-lengths", "summary-and-exercises",
+              "bench-what-the-numbers-say"):
     SCENARIOS["lesson-" + _name] = _lesson(_name)

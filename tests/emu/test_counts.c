@@ -1,6 +1,7 @@
 /* test_counts.c - the book's addition counts, counted from traces: the
  * simple scan does N*log2(N) - (N - 1), the work-efficient scan
- * 2N - 2 - log2(N) (section 9.4; 26 for N = 16, 4083 for N = 2048).
+ * 2N - 2 - log2(N) (section 9.4; 26 for N = 16, 4083 for N = 2048), the
+ * Blelloch exclusive scan 2(P - 1) over the power of two P >= N.
  * Depends on the CPU executor and cmocka. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -142,8 +143,50 @@ static void every_length(void **state)
 		assert_non_null(t);
 		assert_int_equal(t->counts.additions, kogge_stone_formula(n));
 		trace_destroy(t);
+		/* double buffering changes where values live, not the sums */
+		t = run_cpu("kogge-stone-double-buffer", 0, in, n, 0,
+		            SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_SUMMARY);
+		assert_non_null(t);
+		assert_int_equal(t->counts.additions, kogge_stone_formula(n));
+		trace_destroy(t);
 	}
 	free(in);
+}
+
+/* Blelloch: the up-sweep adds P - 1 times and the down-sweep, whose root
+ * adds the cleared 0, P - 1 times too, over the power of two P >= N that
+ * its zero-padded section is (docs/counts.md). */
+static void blelloch_counts(void **state)
+{
+	(void)state;
+	float *in = small_integers(2048, 3);
+	for (uint64_t n = 1; n <= 2048; n++) {
+		uint64_t p = 1;
+		while (p < n)
+			p *= 2;
+		struct trace *t = run_cpu(
+			"blelloch", 0, in, n, 0, SCAN_SCHEDULE_ASCENDING, 1,
+			n <= 64 ? TRACE_DETAIL_FULL : TRACE_DETAIL_SUMMARY);
+		assert_non_null(t);
+		assert_int_equal(t->section_size, p);
+		assert_int_equal(t->counts.by_phase[TRACE_PHASE_REDUCE], p - 1);
+		assert_int_equal(t->counts.by_phase[TRACE_PHASE_REVERSE],
+		                 p - 1);
+		assert_int_equal(t->counts.additions, 2 * (p - 1));
+		if (n <= 64)
+			assert_int_equal(additions_in_steps(t),
+			                 t->counts.additions);
+		trace_destroy(t);
+	}
+	free(in);
+	/* the book's 16 values: 30 additions, 4 more than Brent-Kung's 26 */
+	float zeros[16] = {0};
+	struct trace *t =
+		run_cpu("blelloch", 0, zeros, 16, 0, SCAN_SCHEDULE_ASCENDING, 1,
+	                TRACE_DETAIL_FULL);
+	assert_non_null(t);
+	assert_int_equal(t->counts.additions, 30);
+	trace_destroy(t);
 }
 
 int main(void)
@@ -153,6 +196,7 @@ int main(void)
 		cmocka_unit_test(brent_kung_counts),
 		cmocka_unit_test(summary_counts_match_full),
 		cmocka_unit_test(every_length),
+		cmocka_unit_test(blelloch_counts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

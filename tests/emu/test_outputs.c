@@ -1,6 +1,9 @@
 /* test_outputs.c - every algorithm's output equals a sequential scan in
  * double, for lengths 1, 2, 3, non-powers of two, a section plus one, and
- * inputs long enough for three levels of hierarchy.
+ * inputs long enough for three levels of hierarchy; and the padded
+ * Blelloch scan's trace is the unpadded one's (padding moves addresses,
+ * not values); the double-buffered simple scan's XY alternates between
+ * its two arrays.
  * Depends on the CPU executor and cmocka. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -46,6 +49,94 @@ static void single_sections(void **state)
 	/* a section longer than the input is padded with the identity */
 	check("brent-kung", 0, 5, 8, TRACE_DETAIL_FULL);
 	check("kogge-stone", 0, 3, 7, TRACE_DETAIL_FULL);
+	/* Blelloch's sections are powers of two: the input is padded */
+	for (size_t n = 1; n <= 2048; n = n < 70 ? n + 1 : n * 2 - 1) {
+		check("blelloch", 0, n, 0, TRACE_DETAIL_FULL);
+		check("blelloch-padded", 0, n, 0, TRACE_DETAIL_FULL);
+	}
+	check("blelloch", 0, 3, 16, TRACE_DETAIL_FULL);
+	for (size_t n = 1; n <= 1024; n = n < 40 ? n + 1 : n * 2 + 1)
+		check("kogge-stone-double-buffer", 0, n, 0, TRACE_DETAIL_FULL);
+}
+
+/* Double buffering: the load writes XY_A, stride 1 XY_B, stride 2 XY_A
+ * ..., the store writes nothing and stays; each step's snapshot under that
+ * name is its XY, and no thread ever reads what another wrote in the same
+ * step, under any schedule. */
+static void double_buffer_alternates(void **state)
+{
+	(void)state;
+	for (int schedule = 0; schedule < SCAN_SCHEDULE_COUNT; schedule++) {
+		float *in = small_integers(100, 4);
+		struct trace *t = run_cpu("kogge-stone-double-buffer", 0, in,
+		                          100, 0, (enum scan_schedule)schedule,
+		                          9, TRACE_DETAIL_FULL);
+		assert_non_null(t);
+		assert_int_equal(t->array_count, 2);
+		assert_string_equal(t->arrays[0], "XY_A");
+		assert_string_equal(t->arrays[1], "XY_B");
+		assert_int_equal(t->hazard_count, 0);
+		assert_int_equal(t->step_count, 9); /* load, 7 strides, store */
+		for (size_t s = 0; s < t->step_count; s++) {
+			const struct trace_step *st = &t->steps[s];
+			const struct trace_snapshot *sn =
+				trace_step_snapshots(t, s);
+			assert_int_equal(st->snapshot_count, 1);
+			size_t writer = s < t->step_count - 1 ? s : s - 1;
+			assert_int_equal(sn[0].array, writer % 2);
+			assert_memory_equal(t->values + sn[0].offset,
+			                    trace_step_xy(t, s),
+			                    st->xy_len * sizeof(float));
+		}
+		trace_destroy(t);
+		free(in);
+	}
+}
+
+/* Padding XY (i + (i >> 5)) changes where elements lie, not what the scan
+ * does: step by step, the same logical XY and the same additions, bit for
+ * bit, on floats whose sums round. */
+static void padding_moves_only_addresses(void **state)
+{
+	(void)state;
+	static const size_t lengths[] = {1, 2, 31, 33, 64, 100, 1024, 2048};
+	for (size_t k = 0; k < sizeof(lengths) / sizeof(lengths[0]); k++) {
+		size_t n = lengths[k];
+		float *in = malloc(n * sizeof(*in));
+		for (size_t i = 0; i < n; i++)
+			in[i] = 1.0f / (float)(i % 7 + 3);
+		struct trace *a =
+			run_cpu("blelloch", 0, in, n, 0, SCAN_SCHEDULE_RANDOM,
+		                5, TRACE_DETAIL_FULL);
+		struct trace *b =
+			run_cpu("blelloch-padded", 0, in, n, 0,
+		                SCAN_SCHEDULE_RANDOM, 5, TRACE_DETAIL_FULL);
+		assert_non_null(a);
+		assert_non_null(b);
+		assert_int_equal(a->step_count, b->step_count);
+		assert_int_equal(a->hazard_count + b->hazard_count, 0);
+		for (size_t s = 0; s < a->step_count; s++) {
+			const struct trace_step *sa = &a->steps[s],
+						*sb = &b->steps[s];
+			assert_int_equal(sa->phase, sb->phase);
+			assert_int_equal(sa->stride, sb->stride);
+			assert_int_equal(sa->xy_len, sb->xy_len);
+			assert_memory_equal(trace_step_xy(a, s),
+			                    trace_step_xy(b, s),
+			                    sa->xy_len * sizeof(float));
+			assert_int_equal(sa->add_count, sb->add_count);
+			if (sa->add_count)
+				assert_memory_equal(
+					trace_step_adds(a, s),
+					trace_step_adds(b, s),
+					sa->add_count *
+						sizeof(struct trace_add));
+		}
+		assert_memory_equal(a->output, b->output, n * sizeof(float));
+		trace_destroy(a);
+		trace_destroy(b);
+		free(in);
+	}
 }
 
 static void hierarchies(void **state)
@@ -111,6 +202,8 @@ int main(void)
 		cmocka_unit_test(single_sections),
 		cmocka_unit_test(hierarchies),
 		cmocka_unit_test(levels_recurse),
+		cmocka_unit_test(padding_moves_only_addresses),
+		cmocka_unit_test(double_buffer_alternates),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

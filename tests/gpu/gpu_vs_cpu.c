@@ -164,9 +164,13 @@ static const uint32_t spread[] = {65,   96,   100,  127,  128,  129,  200,
 
 static void sections(void)
 {
-	const char *algos[] = {"kogge-stone", "brent-kung"};
-	for (int a = 0; a < 2; a++) {
-		uint32_t max = a == 0 ? 1024 : 2048;
+	const char *algos[] = {"kogge-stone", "brent-kung", "blelloch",
+	                       "blelloch-padded", "kogge-stone-double-buffer"};
+	for (int a = 0; a < 5; a++) {
+		uint32_t max =
+			scan_kernel_info(
+				scan_algorithm_find(algos[a])->section_kernel)
+				->max_section;
 		for (uint32_t s = 1; s <= 64; s++)
 			check(algos[a], 0, s, 0, TRACE_DETAIL_FULL,
 			      WHOLE_TRACE);

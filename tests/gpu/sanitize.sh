@@ -47,6 +47,10 @@ kogge-stone-1024|kogge-stone 1024|clean
 kogge-stone-1000|kogge-stone 1000|clean
 brent-kung-2048|brent-kung 2048|clean
 brent-kung-1001|brent-kung 1001|clean
+kogge-stone-double-buffer-1024|kogge-stone-double-buffer 1024|clean
+blelloch-2048|blelloch 2048|clean
+blelloch-padded-2048|blelloch-padded 2048|clean
+blelloch-padded-1000|blelloch-padded 1000|clean
 hier-ks-1024|hierarchical 5123 1024 kogge-stone|clean
 hier-bk-2048|hierarchical 6145 2048 brent-kung|clean
 hier-bk-16|hierarchical 5000 16 brent-kung|clean
