@@ -162,6 +162,28 @@ long trace_begin_step(struct trace *t, enum trace_phase phase, uint32_t stride,
 	return (long)t->step_count++;
 }
 
+int trace_commit_steps(struct trace *t, size_t steps, size_t values,
+                       size_t adds, size_t warps)
+{
+	if (!t->launch_count || steps > t->step_cap - t->step_count ||
+	    values > t->value_cap - t->value_count ||
+	    adds > t->add_cap - t->add_count ||
+	    warps > t->warp_cap - t->warp_count)
+		return -1;
+	for (size_t i = t->step_count; i < t->step_count + steps; i++) {
+		const struct trace_step *s = &t->steps[i];
+		t->counts.additions += s->add_count;
+		if ((unsigned)s->phase < TRACE_PHASE_COUNT)
+			t->counts.by_phase[s->phase] += s->add_count;
+	}
+	t->step_count += steps;
+	t->value_count += values;
+	t->add_count += adds;
+	t->warp_count += warps;
+	t->launches[t->launch_count - 1].step_count += steps;
+	return 0;
+}
+
 void trace_count_add(struct trace *t, enum trace_phase phase)
 {
 	t->counts.additions++;

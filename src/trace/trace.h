@@ -292,6 +292,17 @@ void trace_derive_v1_facts(struct trace *t);
 int trace_reserve(struct trace *t, size_t steps, size_t values, size_t adds,
                   size_t warps);
 
+/* For an executor that fills the pools itself, from several threads at
+ * once: after trace_reserve(), it writes `steps` whole steps past
+ * step_count (as trace_begin_step() and the trace_record_ functions would
+ * have made them: the newest launch, offsets into the pools) and their
+ * `values` snapshot values, `adds` additions and `warps` warp records past
+ * the pools' counts; this appends them to the newest launch and counts
+ * their additions by phase. Returns 0, or -1 when there is no launch or
+ * they were not reserved. */
+int trace_commit_steps(struct trace *t, size_t steps, size_t values,
+                       size_t adds, size_t warps);
+
 /* Appends a step to the newest launch and returns its index, or -1 when out
  * of memory. Its additions, snapshot and warps are appended after it. */
 long trace_begin_step(struct trace *t, enum trace_phase phase, uint32_t stride,
