@@ -296,9 +296,11 @@ static int decode_device(struct gpu_backend *b, struct trace *t,
 		    start_chunk(b, a, grid, per, c + 1, err, size))
 			goto fail;
 		b->in_flight[slot] = 0;
+		double w0 = now_ms();
 		if (check(b, gpu_copier_wait(b->k.copier, slot, err, size),
 		          NULL, err, size))
 			goto fail;
+		b->stats.wait_ms += now_ms() - w0;
 		uint32_t first = c * per;
 		uint32_t count = grid - first < per ? grid - first : per;
 		if (gpu_decode_blocks(&b->k.decoder, t, a, b->k.stage[slot],

@@ -149,14 +149,16 @@ static int count_block(const struct gpu_trace_args *a, struct region r,
 
 /* Stable counting sort by thread: within one thread the slots are in the
  * order of the element it added to, which is the thread's own program
- * order (the add-back walks its section upwards). */
+ * order (the add-back walks its section upwards). Every thread is below
+ * `threads` (count_block checked). */
 static void sort_by_thread(struct gpu_decode_worker *w, struct trace_add *adds,
-                           size_t count)
+                           size_t count, uint32_t threads)
 {
-	uint32_t starts[SCAN_MAX_THREADS + 1] = {0};
+	uint32_t starts[SCAN_MAX_THREADS + 1];
+	memset(starts, 0, (threads + 1) * sizeof(*starts));
 	for (size_t i = 0; i < count; i++)
 		starts[adds[i].thread + 1]++;
-	for (uint32_t i = 0; i < SCAN_MAX_THREADS; i++)
+	for (uint32_t i = 0; i < threads; i++)
 		starts[i + 1] += starts[i];
 	for (size_t i = 0; i < count; i++)
 		w->sorted[starts[adds[i].thread]++] = adds[i];
@@ -188,7 +190,7 @@ static uint32_t step_adds(struct gpu_decode_worker *w,
 			sorted = 0;
 	}
 	if (!sorted)
-		sort_by_thread(w, out, count);
+		sort_by_thread(w, out, count, a->threads);
 	return count;
 }
 
