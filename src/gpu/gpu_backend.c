@@ -1,14 +1,16 @@
 /* gpu_backend.c - the "cuda" executor: scan_run()'s buffers and launches
- * on the GPU. Each launch
- * runs the traced build of its kernel with a trace buffer sized up front
- * (gpu_trace_buf.h); the host reserves the trace's pools exactly from the
- * additions the GPU counted, copies the buffer back (in one copy when it is
- * small, else in chunks, decoding each while the next is on its way) and
- * decodes it (gpu_decode.h). Plain C; depends on gpu_backend.h, gpu.h and
- * gpu_decode.h. */
+ * on the GPU. Each launch runs the traced build of its kernel with a trace
+ * buffer sized up front (gpu_trace_buf.h); the host reserves the trace's
+ * pools exactly from the additions the GPU counted, copies the buffer back
+ * (in one copy when it is small, else in page-locked chunks, decoding each
+ * on several threads while the next is on its way) and decodes it
+ * (gpu_decode.h). The buffers and threads outlive the backend, for the
+ * next capture of the process. Plain C; depends on gpu_backend.h, gpu.h
+ * and gpu_decode.h. */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include "gpu_backend.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,11 +24,35 @@ _Static_assert(GPU_TRACE_PHASES == TRACE_PHASE_COUNT,
                "the GPU counts every phase of trace_phase.h");
 
 /* Each of the two page-locked chunks the trace comes back through. */
-#define STAGE_BYTES ((size_t)8 << 20)
+#define STAGE_BYTES ((size_t)16 << 20)
+
+/* A device trace buffer larger than this is freed with its backend rather
+ * than kept for the next one (see struct kept). */
+#define KEEP_TRACE_BYTES ((size_t)1 << 30)
 
 struct device_buffer {
 	float *dev;
 	size_t n;
+};
+
+/* What costs more to make than a 2^20 capture's decoding: the trace
+ * buffer, the page-locked chunks, the decoder's threads. A backend with
+ * its trace in device memory leaves them to the next such backend of the
+ * process (struct spare below), so that a second capture allocates and
+ * page-locks nothing. */
+struct kept {
+	unsigned char *trace_dev;  /* the trace buffer, as the device sees it */
+	unsigned char *trace_host; /* GPU_TRACE_MAPPED: as the host sees it */
+	size_t trace_cap;
+	struct gpu_trace_header *header_dev;
+
+	unsigned char *stage[2]; /* GPU_TRACE_DEVICE: page-locked chunks */
+	size_t stage_cap;
+	struct gpu_copier *copier;
+	unsigned char *small; /* a trace of one chunk or less */
+	size_t small_cap;
+
+	struct gpu_decoder decoder;
 };
 
 struct gpu_backend {
@@ -36,22 +62,20 @@ struct gpu_backend {
 	int buffer_count;
 	size_t buffer_cap;
 
-	unsigned char *trace_dev;  /* the trace buffer, as the device sees it */
-	unsigned char *trace_host; /* GPU_TRACE_MAPPED: as the host sees it */
-	size_t trace_cap;
-	struct gpu_trace_header *header_dev;
-
-	unsigned char *stage[2]; /* GPU_TRACE_DEVICE: page-locked chunks */
-	size_t stage_cap;
-	struct gpu_copier *copier;
+	struct kept k;
 	int in_flight[2];
-	unsigned char *small; /* a trace of one chunk or less */
-	size_t small_cap;
 
-	struct gpu_decoder decoder;
 	bool out_of_memory;
 	struct gpu_backend_stats stats;
 };
+
+/* The last device-trace backend's struct kept, until the next one takes
+ * it (or for good, at exit: its memory goes with the process). */
+static struct {
+	pthread_mutex_t lock;
+	bool held;
+	struct kept k;
+} spare = {PTHREAD_MUTEX_INITIALIZER, false, {0}};
 
 static double now_ms(void)
 {
@@ -139,24 +163,24 @@ static int buffer_read(void *ctx, int id, float *dst, size_t n, char *err,
 static void free_trace(struct gpu_backend *b)
 {
 	if (b->memory == GPU_TRACE_MAPPED)
-		gpu_host_free(b->trace_host);
+		gpu_host_free(b->k.trace_host);
 	else
-		gpu_free(b->trace_dev);
-	b->trace_dev = b->trace_host = NULL;
-	b->trace_cap = 0;
+		gpu_free(b->k.trace_dev);
+	b->k.trace_dev = b->k.trace_host = NULL;
+	b->k.trace_cap = 0;
 }
 
 /* A trace buffer of at least `bytes`, kept for later launches. */
 static int ensure_trace(struct gpu_backend *b, size_t bytes, const char *kernel,
                         char *err, size_t size)
 {
-	if (!b->header_dev &&
+	if (!b->k.header_dev &&
 	    check(b,
-	          gpu_alloc((void **)&b->header_dev, sizeof(*b->header_dev),
+	          gpu_alloc((void **)&b->k.header_dev, sizeof(*b->k.header_dev),
 	                    err, size),
 	          "the trace header", err, size))
 		return -1;
-	if (bytes <= b->trace_cap)
+	if (bytes <= b->k.trace_cap)
 		return 0;
 	free_trace(b);
 	char what[96];
@@ -168,9 +192,9 @@ static int ensure_trace(struct gpu_backend *b, size_t bytes, const char *kernel,
 	                     : gpu_alloc(&dev, bytes, err, size);
 	if (check(b, status, what, err, size))
 		return -1;
-	b->trace_dev = dev;
-	b->trace_host = host;
-	b->trace_cap = bytes;
+	b->k.trace_dev = dev;
+	b->k.trace_host = host;
+	b->k.trace_cap = bytes;
 	return 0;
 }
 
@@ -179,7 +203,8 @@ static void wait_in_flight(struct gpu_backend *b)
 	char ignored[8];
 	for (int i = 0; i < 2; i++)
 		if (b->in_flight[i]) {
-			gpu_copier_wait(b->copier, i, ignored, sizeof(ignored));
+			gpu_copier_wait(b->k.copier, i, ignored,
+			                sizeof(ignored));
 			b->in_flight[i] = 0;
 		}
 }
@@ -193,8 +218,8 @@ static int start_chunk(struct gpu_backend *b, const struct gpu_trace_args *a,
 	uint32_t count = grid - first < per ? grid - first : per;
 	int slot = (int)(c & 1u);
 	if (check(b,
-	          gpu_copier_start(b->copier, slot, b->stage[slot],
-	                           b->trace_dev +
+	          gpu_copier_start(b->k.copier, slot, b->k.stage[slot],
+	                           b->k.trace_dev +
 	                                   (size_t)first * a->block_bytes,
 	                           (size_t)count * a->block_bytes, err, size),
 	          NULL, err, size))
@@ -210,18 +235,20 @@ static int decode_small(struct gpu_backend *b, struct trace *t,
                         char *err, size_t size)
 {
 	size_t bytes = gpu_trace_bytes(a, grid);
-	if (bytes > b->small_cap) {
-		unsigned char *p = realloc(b->small, bytes);
+	if (bytes > b->k.small_cap) {
+		unsigned char *p = realloc(b->k.small, bytes);
 		if (!p)
 			return fail(err, size,
 			            "out of memory for the GPU trace");
-		b->small = p;
-		b->small_cap = bytes;
+		b->k.small = p;
+		b->k.small_cap = bytes;
 	}
-	if (check(b, gpu_copy_to_host(b->small, b->trace_dev, bytes, err, size),
+	if (check(b,
+	          gpu_copy_to_host(b->k.small, b->k.trace_dev, bytes, err,
+	                           size),
 	          NULL, err, size))
 		return -1;
-	return gpu_decode_blocks(&b->decoder, t, a, b->small, 0, grid, err,
+	return gpu_decode_blocks(&b->k.decoder, t, a, b->k.small, 0, grid, err,
 	                         size);
 }
 
@@ -239,25 +266,25 @@ static int decode_device(struct gpu_backend *b, struct trace *t,
 	if (per > grid)
 		per = grid;
 	size_t need = (size_t)per * a->block_bytes;
-	if (need > b->stage_cap) {
+	if (need > b->k.stage_cap) {
 		wait_in_flight(b);
-		gpu_host_free(b->stage[0]);
-		gpu_host_free(b->stage[1]);
-		b->stage[0] = b->stage[1] = NULL;
-		b->stage_cap = 0;
+		gpu_host_free(b->k.stage[0]);
+		gpu_host_free(b->k.stage[1]);
+		b->k.stage[0] = b->k.stage[1] = NULL;
+		b->k.stage_cap = 0;
 		if (check(b,
-		          gpu_host_alloc((void **)&b->stage[0], NULL, need, 0,
+		          gpu_host_alloc((void **)&b->k.stage[0], NULL, need, 0,
 		                         err, size),
 		          NULL, err, size) ||
 		    check(b,
-		          gpu_host_alloc((void **)&b->stage[1], NULL, need, 0,
+		          gpu_host_alloc((void **)&b->k.stage[1], NULL, need, 0,
 		                         err, size),
 		          NULL, err, size))
 			return -1;
-		b->stage_cap = need;
+		b->k.stage_cap = need;
 	}
-	if (!b->copier &&
-	    check(b, gpu_copier_create(&b->copier, err, size), NULL, err, size))
+	if (!b->k.copier && check(b, gpu_copier_create(&b->k.copier, err, size),
+	                          NULL, err, size))
 		return -1;
 
 	uint32_t chunks = (grid + per - 1) / per;
@@ -269,13 +296,15 @@ static int decode_device(struct gpu_backend *b, struct trace *t,
 		    start_chunk(b, a, grid, per, c + 1, err, size))
 			goto fail;
 		b->in_flight[slot] = 0;
-		if (check(b, gpu_copier_wait(b->copier, slot, err, size), NULL,
-		          err, size))
+		double w0 = now_ms();
+		if (check(b, gpu_copier_wait(b->k.copier, slot, err, size),
+		          NULL, err, size))
 			goto fail;
+		b->stats.wait_ms += now_ms() - w0;
 		uint32_t first = c * per;
 		uint32_t count = grid - first < per ? grid - first : per;
-		if (gpu_decode_blocks(&b->decoder, t, a, b->stage[slot], first,
-		                      count, err, size))
+		if (gpu_decode_blocks(&b->k.decoder, t, a, b->k.stage[slot],
+		                      first, count, err, size))
 			goto fail;
 	}
 	return 0;
@@ -348,15 +377,15 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 
 	double t0 = now_ms();
 	if (ensure_trace(b, bytes, info->function, err, size) ||
-	    check(b, gpu_memset(b->trace_dev, 0, bytes, err, size), NULL, err,
+	    check(b, gpu_memset(b->k.trace_dev, 0, bytes, err, size), NULL, err,
 	          size) ||
 	    check(b,
-	          gpu_memset(b->header_dev, 0, sizeof(*b->header_dev), err,
+	          gpu_memset(b->k.header_dev, 0, sizeof(*b->k.header_dev), err,
 	                     size),
 	          NULL, err, size))
 		return -1;
-	a.base = full ? b->trace_dev : NULL;
-	a.header = b->header_dev;
+	a.base = full ? b->k.trace_dev : NULL;
+	a.header = b->k.header_dev;
 	struct gpu_trace_header h;
 	if (check(b,
 	          gpu_launch(l->kernel, l->grid, l->threads, x ? x->dev : NULL,
@@ -364,7 +393,8 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 	                     NULL, err, size),
 	          NULL, err, size) ||
 	    /* a blocking copy: waits for the kernel, and reports its errors */
-	    check(b, gpu_copy_to_host(&h, b->header_dev, sizeof(h), err, size),
+	    check(b,
+	          gpu_copy_to_host(&h, b->k.header_dev, sizeof(h), err, size),
 	          NULL, err, size))
 		return -1;
 	double t1 = now_ms();
@@ -381,15 +411,15 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 			counted += h.counts[p];
 		size_t steps_max = (size_t)l->grid * a.steps;
 		size_t adds_before = t->add_count;
-		uint64_t filled = b->decoder.filled;
+		uint64_t filled = b->k.decoder.filled;
 		if (trace_reserve(t, steps_max,
 		                  info->add_back ? 0 : steps_max * a.section,
 		                  (size_t)counted, steps_max * a.warps))
 			return fail(err, size,
 			            "out of memory recording the GPU trace");
 		int r = b->memory == GPU_TRACE_MAPPED
-		                ? gpu_decode_blocks(&b->decoder, t, &a,
-		                                    b->trace_host, 0, l->grid,
+		                ? gpu_decode_blocks(&b->k.decoder, t, &a,
+		                                    b->k.trace_host, 0, l->grid,
 		                                    err, size)
 		                : decode_device(b, t, &a, l->grid, err, size);
 		if (r)
@@ -403,7 +433,7 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 				t->add_count - adds_before);
 			return -1;
 		}
-		b->stats.filled += b->decoder.filled - filled;
+		b->stats.filled += b->k.decoder.filled - filled;
 	} else {
 		/* SUMMARY: the counts the GPU made, one atomic per warp and phase */
 		for (int p = 0; p < TRACE_PHASE_COUNT; p++) {
@@ -430,26 +460,55 @@ struct gpu_backend *gpu_backend_create(enum gpu_trace_memory memory, char *err,
 		return NULL;
 	}
 	b->memory = memory;
-	gpu_decoder_init(&b->decoder);
+	bool taken = false;
+	if (memory == GPU_TRACE_DEVICE) {
+		pthread_mutex_lock(&spare.lock);
+		if (spare.held) {
+			b->k = spare.k;
+			spare.held = false;
+			taken = true;
+		}
+		pthread_mutex_unlock(&spare.lock);
+	}
+	if (!taken)
+		gpu_decoder_init(&b->k.decoder);
 	return b;
+}
+
+static void free_kept(struct gpu_backend *b)
+{
+	free_trace(b);
+	gpu_free(b->k.header_dev);
+	gpu_host_free(b->k.stage[0]);
+	gpu_host_free(b->k.stage[1]);
+	gpu_copier_destroy(b->k.copier);
+	free(b->k.small);
+	gpu_decoder_finish(&b->k.decoder);
 }
 
 void gpu_backend_destroy(struct gpu_backend *b)
 {
 	if (!b)
 		return;
-	if (b->copier)
+	if (b->k.copier)
 		wait_in_flight(b);
 	for (int i = 0; i < b->buffer_count; i++)
 		gpu_free(b->buffers[i].dev);
 	free(b->buffers);
-	free_trace(b);
-	gpu_free(b->header_dev);
-	gpu_host_free(b->stage[0]);
-	gpu_host_free(b->stage[1]);
-	gpu_copier_destroy(b->copier);
-	free(b->small);
-	gpu_decoder_finish(&b->decoder);
+	bool kept = false;
+	if (b->memory == GPU_TRACE_DEVICE && !b->out_of_memory) {
+		if (b->k.trace_cap > KEEP_TRACE_BYTES)
+			free_trace(b);
+		pthread_mutex_lock(&spare.lock);
+		if (!spare.held) {
+			spare.k = b->k;
+			spare.held = true;
+			kept = true;
+		}
+		pthread_mutex_unlock(&spare.lock);
+	}
+	if (!kept)
+		free_kept(b);
 	free(b);
 }
 

@@ -31,6 +31,7 @@ struct gpu_backend_stats {
 	size_t trace_peak_bytes; /* the largest trace buffer one launch needed */
 	double kernel_ms; /* clearing, launching and waiting for kernels */
 	double decode_ms; /* copying back and decoding into the trace */
+	double wait_ms;   /* of decode_ms: waiting for chunks to arrive */
 	uint64_t filled;  /* snapshot elements taken from the step before */
 };
 

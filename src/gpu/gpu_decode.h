@@ -12,18 +12,31 @@
 #include "gpu_trace_buf.h"
 #include "trace.h"
 
-/* Scratch space the decoder reuses from block to block. */
+struct gpu_pool;
+struct gpu_decode_worker;
+
+/* What the decoder keeps from one decode to the next: its threads and
+ * their scratch space. Blocks are decoded side by side, each thread taking
+ * a run of consecutive blocks: a first pass counts each run's steps and
+ * additions and checks them, so that every run knows where in the trace's
+ * pools its steps go; a second fills them there. The trace comes out the
+ * same, byte for byte, whatever the number of threads. */
 struct gpu_decoder {
-	float *xy;              /* the snapshot being rebuilt */
-	struct trace_add *adds; /* one step's additions */
-	struct trace_add *sorted;
-	size_t xy_cap, add_cap;
+	/* The most threads a decode uses: gpu_decoder_init() sets it from the
+	 * processors online (at most GPU_DECODE_MAX_THREADS); lower it before
+	 * the first decode to use fewer. */
+	unsigned int threads;
+	struct gpu_pool *pool; /* started by the first decode that needs it */
+	struct gpu_decode_worker *workers; /* threads of them */
 	/* Snapshot elements whose copier had left the kernel (only the printed
 	 * 9.2 kernel does that) and were taken from the step before. */
 	uint64_t filled;
 };
 
-/* Initialises an empty decoder; gpu_decoder_finish() frees its scratch. */
+#define GPU_DECODE_MAX_THREADS 16u
+
+/* Initialises an empty decoder; gpu_decoder_finish() stops its threads and
+ * frees its scratch. */
 void gpu_decoder_init(struct gpu_decoder *d);
 void gpu_decoder_finish(struct gpu_decoder *d);
 

@@ -172,6 +172,28 @@ long trace_begin_step(struct trace *t, enum trace_phase phase, uint32_t stride,
 	return (long)t->step_count++;
 }
 
+int trace_commit_steps(struct trace *t, size_t steps, size_t values,
+                       size_t adds, size_t warps)
+{
+	if (!t->launch_count || steps > t->step_cap - t->step_count ||
+	    values > t->value_cap - t->value_count ||
+	    adds > t->add_cap - t->add_count ||
+	    warps > t->warp_cap - t->warp_count)
+		return -1;
+	for (size_t i = t->step_count; i < t->step_count + steps; i++) {
+		const struct trace_step *s = &t->steps[i];
+		t->counts.additions += s->add_count;
+		if ((unsigned)s->phase < TRACE_PHASE_COUNT)
+			t->counts.by_phase[s->phase] += s->add_count;
+	}
+	t->step_count += steps;
+	t->value_count += values;
+	t->add_count += adds;
+	t->warp_count += warps;
+	t->launches[t->launch_count - 1].step_count += steps;
+	return 0;
+}
+
 void trace_count_add(struct trace *t, enum trace_phase phase)
 {
 	t->counts.additions++;
@@ -236,14 +258,29 @@ long trace_add_array(struct trace *t, const char *name)
 int trace_record_snapshot(struct trace *t, uint32_t array, const float *v,
                           uint32_t len)
 {
-	if (!t->step_count || array >= t->array_count)
+	if (!t->step_count)
 		return -1;
+	return trace_record_step_snapshot(t, t->step_count - 1, array, v, len);
+}
+
+int trace_record_step_snapshot(struct trace *t, size_t step, uint32_t array,
+                               const float *v, uint32_t len)
+{
+	if (step >= t->step_count || array >= t->array_count)
+		return -1;
+	/* v may lie in the pool that grows: keep its place, not its address */
+	int in_pool = v >= t->values && v < t->values + t->value_count;
+	size_t at = in_pool ? (size_t)(v - t->values) : 0;
 	if (array_grow((void **)&t->values, &t->value_cap, t->value_count + len,
 	               sizeof(*t->values)) ||
 	    array_grow((void **)&t->snapshots, &t->snapshot_cap,
 	               t->snapshot_count + 1, sizeof(*t->snapshots)))
 		return -1;
-	struct trace_step *s = &t->steps[t->step_count - 1];
+	if (in_pool)
+		v = t->values + at;
+	struct trace_step *s = &t->steps[step];
+	if (!s->snapshot_count)
+		s->snapshot_offset = t->snapshot_count;
 	t->snapshots[t->snapshot_count++] =
 		(struct trace_snapshot){array, len, t->value_count};
 	s->snapshot_count++;

@@ -296,6 +296,17 @@ void trace_derive_v1_facts(struct trace *t);
 int trace_reserve(struct trace *t, size_t steps, size_t values, size_t adds,
                   size_t warps);
 
+/* For an executor that fills the pools itself, from several threads at
+ * once: after trace_reserve(), it writes `steps` whole steps past
+ * step_count (as trace_begin_step() and the trace_record_ functions would
+ * have made them: the newest launch, offsets into the pools) and their
+ * `values` snapshot values, `adds` additions and `warps` warp records past
+ * the pools' counts; this appends them to the newest launch and counts
+ * their additions by phase. Returns 0, or -1 when there is no launch or
+ * they were not reserved. */
+int trace_commit_steps(struct trace *t, size_t steps, size_t values,
+                       size_t adds, size_t warps);
+
 /* Appends a step to the newest launch and returns its index, or -1 when out
  * of memory. Its additions, snapshot and warps are appended after it. */
 long trace_begin_step(struct trace *t, enum trace_phase phase, uint32_t stride,
@@ -322,6 +333,10 @@ long trace_add_array(struct trace *t, const char *name);
  * newest step (copied). Returns 0 or -1. */
 int trace_record_snapshot(struct trace *t, uint32_t array, const float *v,
                           uint32_t len);
+/* The same for step `step`, whose snapshots must be its last so far and
+ * come after every earlier step's; v may point into t->values. */
+int trace_record_step_snapshot(struct trace *t, size_t step, uint32_t array,
+                               const float *v, uint32_t len);
 /* Appends a shuffle, or a look at a predecessor's flag, to the newest
  * step. Returns 0 or -1. */
 int trace_record_shuffle(struct trace *t, const struct trace_shuffle *s);

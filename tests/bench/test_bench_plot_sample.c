@@ -3,7 +3,7 @@
  * second power of two, every kernel has its line and legend entry, the
  * layout stays inside the frame at every size and theme with no two texts
  * overlapping, and the pointer on a point gets that point's card. argv[1]
- * is docs/bench-h200.json. Depends on bench_plot.h, bench_results.h and
+ * is tests/bench/sample-h200.json. Depends on bench_plot.h, bench_results.h and
  * cmocka. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -251,7 +251,8 @@ static void test_hover(void **state)
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s docs/bench-h200.json\n", argv[0]);
+		fprintf(stderr, "usage: %s tests/bench/sample-h200.json\n",
+		        argv[0]);
 		return 2;
 	}
 	char err[600];

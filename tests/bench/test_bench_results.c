@@ -2,7 +2,7 @@
  * whole, a file the report writes read back, and one case per kind of bad
  * file, each the sample with one thing broken, checked against the exact
  * one-line message (file, JSON path, what to do). argv[1] is
- * docs/bench-h200.json. Depends on bench_results.h, bench_report.h and
+ * tests/bench/sample-h200.json. Depends on bench_results.h, bench_report.h and
  * cmocka. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, ftruncate */
 #include <setjmp.h>
@@ -428,7 +428,8 @@ static void test_files(void **state)
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s docs/bench-h200.json\n", argv[0]);
+		fprintf(stderr, "usage: %s tests/bench/sample-h200.json\n",
+		        argv[0]);
 		return 2;
 	}
 	sample_path = argv[1];

@@ -4,7 +4,7 @@
  * it, P, F, S, ?, H, Esc, Q, resizes, the status line), then the real loop
  * under SDL's dummy video driver: events from SDL's queue, a resize, S
  * writing a PNG of the window's size, Q ending it. argv[1] is
- * docs/bench-h200.json. Depends on bench_show.h, bench_modes.h,
+ * tests/bench/sample-h200.json. Depends on bench_show.h, bench_modes.h,
  * gui_window.h, SDL2 and cmocka. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <setjmp.h>
@@ -345,7 +345,8 @@ static void test_load(void **state)
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s docs/bench-h200.json\n", argv[0]);
+		fprintf(stderr, "usage: %s tests/bench/sample-h200.json\n",
+		        argv[0]);
 		return 2;
 	}
 	sample_path = argv[1];

@@ -175,9 +175,11 @@ static int time_backend(const struct config *c, const float *input, int repeats,
 	print_times(memory == GPU_TRACE_MAPPED ? "reused backend, mapped trace"
 	                                       : "reused backend, device trace",
 	            ms, repeats);
-	printf("    %-34s kernels %.3f ms, copy+decode %.3f ms per run; trace "
-	       "buffer %.1f MiB per run, largest launch %.1f MiB\n",
+	printf("    %-34s kernels %.3f ms, copy+decode %.3f ms per run (%.3f "
+	       "of it waiting for chunks); trace buffer %.1f MiB per run, "
+	       "largest launch %.1f MiB\n",
 	       "", st->kernel_ms / (repeats + 1), st->decode_ms / (repeats + 1),
+	       st->wait_ms / (repeats + 1),
 	       st->trace_bytes / 1048576.0 / (repeats + 1),
 	       st->trace_peak_bytes / 1048576.0);
 	rc = 0;

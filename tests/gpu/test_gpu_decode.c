@@ -236,6 +236,91 @@ static void corrupt(void **state)
 	gpu_decoder_finish(&d);
 }
 
+/* Decoding on several threads gives the trace one thread gives, byte for
+ * byte: 600 blocks of made-up content (threads ending early, additions out
+ * of thread order) decoded whole by 1 and by 4 threads, and in two calls. */
+static void threads_agree(void **state)
+{
+	(void)state;
+	struct fake f;
+	fake_init(&f, 0, 6, 32, 64, 600);
+	uint64_t seed = 7;
+	for (size_t i = 0; i < (size_t)f.grid * f.a.block_bytes; i++) {
+		seed = seed * 6364136223846793005u + 1442695040888963407u;
+		f.regions[i] = (unsigned char)(seed >> 56);
+	}
+	for (uint32_t b = 0; b < f.grid; b++) {
+		for (uint32_t t = 0; t < 32; t++)
+			ended(&f, b)[t] = 1 + (b * 7 + t * 3) % 6;
+		for (uint32_t k = 0; k < 6; k++) {
+			set_meta(&f, b, k, (enum trace_phase)((b + k) % 4), k,
+			         k);
+			for (uint32_t slot = 0; slot < 32; slot++) {
+				if ((b + k + slot) % 3 == 0)
+					memset((struct gpu_add_slot
+					                *)(region(&f, b) +
+					                   f.a.off_adds) +
+					               (size_t)k * 32 + slot,
+					       0, sizeof(struct gpu_add_slot));
+				else
+					set_add(&f, b, k, slot,
+					        (slot * 5 + b) % 32, slot, k,
+					        (float)b, (float)slot);
+			}
+		}
+	}
+	struct trace *want = NULL;
+	uint64_t want_filled = 0;
+	for (unsigned int threads = 1; threads <= 4; threads += 3)
+		for (uint32_t split = 0; split < f.grid; split += 250) {
+			struct gpu_decoder d;
+			gpu_decoder_init(&d);
+			d.threads = threads;
+			struct trace *t = trace_create();
+			char err[256] = "";
+			assert_true(trace_add_launch(t, "k", 0, f.grid, 32,
+			                             4) == 0);
+			assert_int_equal(gpu_decode_blocks(&d, t, &f.a,
+			                                   f.regions, 0, split,
+			                                   err, sizeof(err)),
+			                 0);
+			assert_int_equal(gpu_decode_blocks(
+						 &d, t, &f.a, region(&f, split),
+						 split, f.grid - split, err,
+						 sizeof(err)),
+			                 0);
+			assert_true(t->add_count > 0 && d.filled > 0);
+			if (!want) {
+				want = t;
+				want_filled = d.filled;
+				gpu_decoder_finish(&d);
+				continue;
+			}
+			assert_int_equal(t->step_count, want->step_count);
+			assert_int_equal(t->value_count, want->value_count);
+			assert_int_equal(t->add_count, want->add_count);
+			assert_int_equal(t->warp_count, want->warp_count);
+			assert_memory_equal(t->steps, want->steps,
+			                    t->step_count * sizeof(*t->steps));
+			assert_memory_equal(t->values, want->values,
+			                    t->value_count *
+			                            sizeof(*t->values));
+			assert_memory_equal(t->adds, want->adds,
+			                    t->add_count * sizeof(*t->adds));
+			assert_memory_equal(t->warps, want->warps,
+			                    t->warp_count * sizeof(*t->warps));
+			assert_memory_equal(&t->counts, &want->counts,
+			                    sizeof(t->counts));
+			assert_int_equal(t->launches[0].step_count,
+			                 want->launches[0].step_count);
+			assert_int_equal(d.filled, want_filled);
+			trace_destroy(t);
+			gpu_decoder_finish(&d);
+		}
+	trace_destroy(want);
+	free(f.regions);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -243,6 +328,7 @@ int main(void)
 		cmocka_unit_test(missing_snapshot),
 		cmocka_unit_test(add_back),
 		cmocka_unit_test(corrupt),
+		cmocka_unit_test(threads_agree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
