@@ -69,9 +69,14 @@ void gui_export_menu_build(struct gui_app *app, const struct gui_sizes *z,
 {
 	size_t from, to;
 	gui_export_range(app, &from, &to);
-	char note[96];
-	snprintf(note, sizeof(note), "steps %zu-%zu, %dx%d, %d fps", from + 1,
-	         to + 1, GUI_EXPORT_WIDTH, GUI_EXPORT_HEIGHT, GUI_EXPORT_FPS);
+	char note[96], steps[48];
+	if (from < to)
+		snprintf(steps, sizeof(steps), "steps %zu-%zu", from + 1,
+		         to + 1);
+	else
+		snprintf(steps, sizeof(steps), "step %zu", from + 1);
+	snprintf(note, sizeof(note), "%s, %dx%d, %d fps", steps,
+	         GUI_EXPORT_WIDTH, GUI_EXPORT_HEIGHT, GUI_EXPORT_FPS);
 	float w = gui_text_width(z, SCENE_FONT_SANS, z->small, note);
 	for (int i = 0; i < GUI_EXPORT_FORMAT_COUNT; i++) {
 		float lw = gui_text_width(z, SCENE_FONT_SANS, z->small,
@@ -83,7 +88,7 @@ void gui_export_menu_build(struct gui_app *app, const struct gui_sizes *z,
 	float h = button.y1 - button.y0, gap = z->pad * 0.4f;
 	float x1 = button.x1, x0 = x1 - w;
 	float y = button.y1 + gap;
-	float y1 = y + (h + gap) * GUI_EXPORT_FORMAT_COUNT + z->small * 1.6f;
+	float y1 = y + (h + gap) * GUI_EXPORT_FORMAT_COUNT + z->small * 1.8f;
 	/* the card swallows clicks between its entries */
 	struct scene_item *card = scene_box(
 		app->scene,

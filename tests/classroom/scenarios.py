@@ -155,7 +155,8 @@ SCENARIOS = {
             ("key", "space", "play"),
             ("shot", "export-during", "export-gif", 1.5),
             ("expect", "exports", "export-gif", {"ext": ".gif",
-                                                  "playing": True}),
+                                                  "playing": True,
+                                                  "shot_at": 1.5}),
             ("shot", "export-after"),
             ("close",),
             # a lesson slide: its steps up to the pending question, as MP4
