@@ -131,7 +131,7 @@ static void fill_request(struct gui_export_job *j, const struct gui_app *app)
 	v.corner_w = v.corner_h = 0;
 	v.zoom = 1.0f;
 	v.pan_x = v.pan_y = 0.0f;
-	v.speed = 1.0f; /* the frames play at 1x */
+	v.speed = 1.0f;           /* the frames play at 1x */
 	v.sources = app->sources; /* the code panel's kernel source */
 	v.step = app->pb.step;
 	v.t = 1.0f;
