@@ -31,7 +31,7 @@ in_root() {
 	say "\$ $*"
 	chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 \
 		PATH=/usr/sbin:/usr/bin:/sbin:/bin TERM=dumb \
-		/bin/bash -c "cd /tmp && $*" 2>&1 | tee -a "$log"
+		/bin/bash -o pipefail -c "cd /tmp && $*" 2>&1 | tee -a "$log"
 	local rc=${PIPESTATUS[0]}
 	[ "$rc" = 0 ] || { say "(exit $rc)"; exit 1; }
 }
@@ -78,6 +78,10 @@ in_root "stat -c '%n: %s bytes' f910.pdf"
 in_root "pdftotext f910.pdf - | tr -s ' \\n' ' ' | cut -c1-200; echo"
 in_root "pdftoppm -png -r 72 -singlefile f910.pdf f910"
 cp "$root/tmp/f910.png" "$out/"
+
+# a student's kernel file, compiled at run time (libtcc and libc6-dev)
+cp "$(dirname "$0")/../student/kernels/brent_kung.cu" "$root/tmp/"
+in_root "scanviz check brent_kung.cu | tail -n 2"
 
 in_root "desktop-file-validate /usr/share/applications/scanviz.desktop && echo desktop-file-validate: no errors"
 in_root "appstreamcli validate --no-net /usr/share/metainfo/io.github.scanviz.metainfo.xml"
