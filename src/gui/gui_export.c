@@ -101,10 +101,14 @@ static int job_main(void *ctx)
 	/* the window's frames come first; the encoders' own threads, started
 	 * from this one, inherit its priority */
 	SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW);
-	if (j->out->animated)
+	/* the export module (FFmpeg, cairo: about 160 libraries) loads here
+	 * the first time, not on the window's thread, or says why it cannot;
+	 * nothing else loads it while the job runs */
+	j->rc = out_image_ready(j->out, j->err, sizeof(j->err));
+	if (j->rc == 0 && j->out->animated)
 		j->rc = j->out->write_animation(&j->rq, j->path, on_frame, j,
 		                                j->err, sizeof(j->err));
-	else
+	else if (j->rc == 0)
 		j->rc = write_page(j);
 	atomic_store(&j->ended, true);
 	return 0;
@@ -165,10 +169,10 @@ struct gui_export_job *gui_export_start(struct gui_app *app, const char *dir)
 		               "export: no figure on screen to export");
 		return NULL;
 	}
-	/* the export module loads here, on the window's thread, or says why
-	 * it cannot */
-	if (out_image_ready(out, err, sizeof(err)) != 0) {
-		gui_app_status(app, true, "export: %s", err);
+	if (!out_image_built(out)) {
+		gui_app_status(app, true,
+		               "export: this build cannot write %s (%s)",
+		               out->name, out->missing);
 		return NULL;
 	}
 	struct gui_export_job *j = calloc(1, sizeof(*j));
