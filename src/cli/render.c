@@ -483,6 +483,30 @@ static int write_animation(const struct render_args *a, const struct trace *t,
 	return rc;
 }
 
+/* Draws v into a->out as one picture: for a long trace that takes seconds
+ * (Figure 9.10 of millions of elements), told on a terminal by the ticker
+ * of a progress line. Returns 0, or 1 after one line on stderr. */
+static int write_still(const struct render_args *a, const struct trace *t,
+                       const struct scene_view *v, const struct scene_theme *th,
+                       struct render_fonts *fonts, struct scene *s)
+{
+	char err[1024], what[64];
+	struct progress bar;
+	snprintf(what, sizeof(what), "drawing Figure %s as %s", v->figure->name,
+	         a->format->name);
+	progress_init(&bar, "scanviz render", 0);
+	progress_update(&bar, 0, what);
+	progress_tick(&bar);
+	int rc = scene_view_build(s, t, v, th, render_fonts_metrics(fonts), err,
+	                          sizeof(err)) != 0 ||
+	         out_image_write(a->format, s, fonts, a->out, err,
+	                         sizeof(err)) != 0;
+	progress_finish(&bar);
+	if (rc)
+		fprintf(stderr, "scanviz render: %s\n", err);
+	return rc;
+}
+
 int cli_render_main(int argc, char **argv)
 {
 	struct render_args a = {
@@ -558,16 +582,7 @@ int cli_render_main(int argc, char **argv)
 		ret = write_animation(&a, t, &v, th, fonts);
 		goto done;
 	}
-	if (scene_view_build(s, t, &v, th, render_fonts_metrics(fonts), err,
-	                     sizeof(err)) != 0) {
-		fprintf(stderr, "scanviz render: %s\n", err);
-		goto done;
-	}
-	if (out_image_write(a.format, s, fonts, a.out, err, sizeof(err)) != 0) {
-		fprintf(stderr, "scanviz render: %s\n", err);
-		goto done;
-	}
-	ret = 0;
+	ret = write_still(&a, t, &v, th, fonts, s);
 done:
 	scene_destroy(s);
 	scene_source_set_destroy(sources);

@@ -2,14 +2,17 @@
  * a recorded JSON trace, or a run of the run options with the figure's
  * defaults (its algorithm, Figure 9.10's four sections). One function, so
  * the window and the pictures pick the same run for the same command line.
- * Depends on cli.h, the run layer, the views (view.h) and, when built with
- * cJSON, the JSON trace reader. */
+ * Both may take seconds (a long trace, a long input): a progress line on a
+ * terminal says what runs and for how long (progress.h).
+ * Depends on cli.h, the run layer, the views (view.h), progress.h and,
+ * when built with cJSON, the JSON trace reader. */
 #include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "in_file.h"
+#include "progress.h"
 #include "run.h"
 #include "source.h"
 #include "text_quote.h"
@@ -22,8 +25,14 @@
 static int read_trace(const struct cli_trace_args *a, struct trace **t)
 {
 #if HAVE_CJSON
-	char err[512];
+	char err[512], what[96];
+	struct progress bar;
+	snprintf(what, sizeof(what), "reading %s", a->trace_file);
+	progress_init(&bar, a->who, 0);
+	progress_update(&bar, 0, what);
+	progress_tick(&bar);
 	*t = trace_read_file(a->trace_file, err, sizeof(err));
+	progress_finish(&bar);
 	if (!*t) {
 		fprintf(stderr, "%s: %s\n", a->who, err);
 		return 2;
@@ -67,7 +76,25 @@ int cli_trace_load(const struct cli_trace_args *a, struct run_request *o,
 	int rc = run_request_finish(o);
 	if (rc != 0)
 		return rc;
+	/* the run is one call: the ticker shows its elapsed time, and the
+	 * run's own error line waits until the progress line is gone */
+	struct progress bar;
+	char what[96];
+	if (o->kernel_file) /* its input is known once its file is read */
+		snprintf(what, sizeof(what), "running %s", o->kernel_file);
+	else
+		snprintf(what, sizeof(what), "running %s on %zu elements",
+		         o->algorithm->name, o->n);
+	progress_init(&bar, a->who, 0);
+	progress_update(&bar, 0, what);
+	progress_tick(&bar);
+	bool quiet = o->quiet;
+	o->quiet = true;
 	enum run_status st = cli_run_execute(o, t);
+	o->quiet = quiet;
+	progress_finish(&bar);
+	if (st != RUN_OK && !quiet)
+		fprintf(stderr, "scanviz: %s\n", o->error);
 	return st == RUN_OK ? 0 : (int)st;
 }
 

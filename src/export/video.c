@@ -332,6 +332,14 @@ static int encode(struct export_encoder *e, AVFrame *frame, char *err,
 			return 0;
 		if (ret < 0)
 			break;
+		/* Every frame lasts one frame interval. libx264 leaves the
+		 * packets' durations 0, and the MP4 muxer then gave the last
+		 * sample no time: the edit list could end where the last
+		 * frame starts, and decoders honouring it (players, ffprobe
+		 * -count_frames) dropped that frame (10 fps, 2 steps: 28
+		 * frames written, 27 decoded). */
+		if (e->pkt->duration <= 0)
+			e->pkt->duration = 1;
 		av_packet_rescale_ts(e->pkt, e->cc->time_base,
 		                     e->st->time_base);
 		e->pkt->stream_index = e->st->index;

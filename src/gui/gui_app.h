@@ -32,6 +32,8 @@ enum gui_control {
 	GUI_CONTROL_EDITOR_RANDOM,
 	GUI_CONTROL_EDITOR_CANCEL,
 	GUI_CONTROL_OVERLAY, /* the help overlay's card: swallows clicks */
+	GUI_CONTROL_EXPORT,  /* opens or closes the export menu */
+	GUI_CONTROL_EXPORT_FORMAT, /* a menu entry: b = gui_export_format */
 };
 
 /* The seam for a panel beside the view (the lessons' narration). The app
@@ -69,6 +71,10 @@ struct gui_side_panel {
 	bool (*window_event)(void *ctx, struct gui_app *app,
 	                     const SDL_Event *e);
 	void (*drawn)(void *ctx, struct gui_app *app);
+	/* The steps an export plays (0-based, inclusive); NULL: all of the
+	 * trace's. The lessons give the slide's, up to a pending question. */
+	void (*export_range)(void *ctx, const struct gui_app *app, size_t *from,
+	                     size_t *to);
 	/* Frees ctx when the app is destroyed or the panel replaced. */
 	void (*destroy)(void *ctx);
 };
@@ -81,6 +87,7 @@ enum gui_request {
 	GUI_REQUEST_SCREENSHOT = 1 << 1, /* write the current frame as PNG */
 	GUI_REQUEST_TEXT_INPUT =
 		1 << 2, /* the editor opened or closed: keep text input on */
+	GUI_REQUEST_EXPORT = 1 << 3, /* write the view in app->export_format */
 };
 
 /* What the app was started with, besides the trace. */
@@ -144,6 +151,14 @@ struct gui_app {
 	bool quit;
 	unsigned requests;        /* enum gui_request bits */
 	char screenshot_dir[512]; /* where S writes; "" the working folder */
+
+	/* The export menu (gui_export_menu.c): open or not, the format X
+	 * writes (enum gui_export_format), and, while the window writes one
+	 * (gui_export.c), the frames done of the total. */
+	bool export_menu;
+	int export_format;
+	bool exporting;
+	size_t export_done, export_total;
 
 	struct gui_side_panel panel;
 };

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gui_export.h"
 #include "gui_internal.h"
 
 #define ZOOM_MIN 1.0f
@@ -87,7 +88,10 @@ static void quit(struct gui_app *app)
 /* Esc peels one layer: an overlay, fullscreen, a zoom, then the window. */
 static void escape(struct gui_app *app)
 {
-	if (app->help) {
+	if (app->export_menu) {
+		app->export_menu = false;
+		app->dirty = true;
+	} else if (app->help) {
 		app->help = false;
 		app->dirty = true;
 	} else if (app->fullscreen) {
@@ -142,6 +146,10 @@ static void on_control(struct gui_app *app, const struct scene_tag *tag)
 		break;
 	case GUI_CONTROL_HELP:
 		toggle_help(app);
+		break;
+	case GUI_CONTROL_EXPORT:
+	case GUI_CONTROL_EXPORT_FORMAT:
+		gui_export_click(app, tag);
 		break;
 	default:
 		break;
@@ -223,6 +231,9 @@ static bool on_key(struct gui_app *app, const SDL_KeyboardEvent *k)
 		return true;
 	case SDLK_s:
 		app->requests |= GUI_REQUEST_SCREENSHOT;
+		return true;
+	case SDLK_x:
+		gui_export_key(app);
 		return true;
 	case SDLK_e:
 		gui_editor_open(app);
@@ -324,6 +335,13 @@ static void on_press(struct gui_app *app)
 			app->dirty = true;
 		}
 		return;
+	}
+	/* A click anywhere but on the export menu closes it. */
+	if (app->export_menu && !(tag.kind == SCENE_TAG_CONTROL &&
+	                          (tag.a == GUI_CONTROL_EXPORT ||
+	                           tag.a == GUI_CONTROL_EXPORT_FORMAT))) {
+		app->export_menu = false;
+		app->dirty = true;
 	}
 	switch (tag.kind) {
 	case SCENE_TAG_CONTROL:

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gui_export.h"
 #include "gui_overlay_util.h"
 
 /* The card names the editor's limit on R in words. */
@@ -31,6 +32,7 @@ static const struct gui_help_row help_rows[] = {
 	{"P", "projection mode: big type, high contrast"},
 	{"F  or  F11", "fullscreen"},
 	{"S", "screenshot (PNG)"},
+	{"X", "export the steps as GIF (Export button: MP4, WebM, PDF)"},
 	{"Wheel  /  drag", "zoom / pan the figure;  0 resets"},
 	{"Click", "buttons, scrub bar, a row's step, a block"},
 	{"Hover", "what an element sums, which step changed it"},
@@ -215,40 +217,52 @@ void gui_overlay_message(struct gui_app *app, const char *text)
 	              SCENE_FONT_SANS_BOLD, gui_color(&z, SCENE_ROLE_TEXT), 4);
 }
 
-/* Where the window's two buttons go, top right of the view: edit the
- * input (er) and help (hr). */
+/* Where the window's three buttons go, top right of the view: export
+ * (xr), edit the input (er) and help (hr). The export button is as wide as
+ * its widest label, "Export 100%", so it does not move while it counts. */
 static void button_rects(const struct gui_app *app, const struct gui_sizes *z,
-                         struct scene_rect *er, struct scene_rect *hr)
+                         struct scene_rect *xr, struct scene_rect *er,
+                         struct scene_rect *hr)
 {
 	float h = roundf(z->body * 1.6f);
 	float y = z->pad;
 	float x1 = (float)app->view_width - z->pad;
+	float gap = z->pad * 0.6f;
 	float ew = gui_text_width(z, SCENE_FONT_SANS, z->small, "Edit") +
 	           z->pad * 2;
+	float xw = gui_text_width(z, SCENE_FONT_SANS, z->small, "Export 100%") +
+	           z->pad * 2;
 	*hr = (struct scene_rect){x1 - h, y, x1, y + h};
-	*er = (struct scene_rect){hr->x0 - z->pad * 0.6f - ew, y,
-	                          hr->x0 - z->pad * 0.6f, y + h};
+	*er = (struct scene_rect){hr->x0 - gap - ew, y, hr->x0 - gap, y + h};
+	*xr = (struct scene_rect){er->x0 - gap - xw, y, er->x0 - gap, y + h};
 }
 
 void gui_overlay_corner(const struct gui_app *app, float *w, float *h)
 {
 	struct gui_sizes z;
-	struct scene_rect er, hr;
+	struct scene_rect xr, er, hr;
 	gui_overlay_sizes(app, &z);
-	button_rects(app, &z, &er, &hr);
-	*w = hr.x1 - er.x0 + z.pad; /* the buttons and their margin */
+	button_rects(app, &z, &xr, &er, &hr);
+	*w = hr.x1 - xr.x0 + z.pad; /* the buttons and their margin */
 	*h = er.y1;
 }
 
-/* The window's two buttons, top right: edit the input, and help. */
+/* The window's three buttons, top right: export (and its menu, when
+ * open), edit the input, and help. */
 static void buttons(struct gui_app *app, const struct gui_sizes *z)
 {
-	struct scene_rect er, hr;
-	button_rects(app, z, &er, &hr);
+	struct scene_rect xr, er, hr;
+	char label[32];
+	button_rects(app, z, &xr, &er, &hr);
+	gui_export_button_label(app, label, sizeof(label));
+	gui_button(app->scene, z, xr, label, z->small, GUI_CONTROL_EXPORT, 0,
+	           app->export_menu || app->exporting);
 	gui_button(app->scene, z, er, "Edit", z->small, GUI_CONTROL_EDIT, 0,
 	           false);
 	gui_button(app->scene, z, hr, "?", z->small, GUI_CONTROL_HELP, 0,
 	           app->help);
+	if (app->export_menu)
+		gui_export_menu_build(app, z, xr);
 }
 
 static void status_text(const struct gui_app *app, char *buf, size_t size)

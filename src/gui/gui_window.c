@@ -3,7 +3,7 @@
  * SDL_WaitEventTimeout while nothing moves, frames drawn through the render
  * layer's screen (straight into the window's surface when SDL's renderer is
  * the software one, through the renderer otherwise), and the app's
- * requests (fullscreen, screenshots).
+ * requests (fullscreen, screenshots, exports).
  * Depends on SDL2, SDL2_image, render.h, image_output.h, gui_app.h and
  * data_path.h. */
 #define _XOPEN_SOURCE 700 /* realpath, localtime_r */
@@ -20,6 +20,7 @@
 #include <SDL_image.h>
 
 #include "data_path.h"
+#include "gui_export.h"
 #include "gui_frame_log.h"
 #include "gui_internal.h"
 #include "image_output.h"
@@ -32,6 +33,8 @@
 #define FRAME_MS 15
 /* The image output screenshots are written in: the pixels on screen. */
 #define SCREENSHOT (&out_png)
+/* How often the loop wakes to show an export's progress, ms. */
+#define EXPORT_POLL_MS 100
 
 struct gui_window {
 	SDL_Window *win;
@@ -42,6 +45,7 @@ struct gui_window {
 	char title[512];
 	unsigned shots;    /* screenshots written, for unique names */
 	SDL_Rect windowed; /* where the window was before fullscreen */
+	struct gui_export_job *export; /* the export being written, or NULL */
 };
 
 /* Fullscreen on or off. The window is first moved over its whole display
@@ -313,6 +317,27 @@ int gui_window_screenshot(struct gui_window *w, struct gui_app *app,
 	return 0;
 }
 
+/* One export at a time; the window keeps playing while it is written. */
+static void start_export(struct gui_window *w, struct gui_app *app)
+{
+	if (w->export)
+		gui_app_status(
+			app, false,
+			"An export is being written (%zu of %zu frames): "
+			"wait for it to end",
+			app->export_done, app->export_total);
+	else
+		w->export = gui_export_start(app, app->screenshot_dir);
+}
+
+/* While an export is written: its progress on the status line, and where
+ * the file went once it has ended. */
+static void follow_export(struct gui_window *w, struct gui_app *app)
+{
+	if (w->export && gui_export_poll(w->export, app))
+		w->export = NULL;
+}
+
 static void carry_out_requests(struct gui_window *w, struct gui_app *app)
 {
 	unsigned req = app->requests;
@@ -330,6 +355,8 @@ static void carry_out_requests(struct gui_window *w, struct gui_app *app)
 	}
 	if (req & GUI_REQUEST_SCREENSHOT)
 		gui_window_screenshot(w, app, app->screenshot_dir);
+	if (req & GUI_REQUEST_EXPORT)
+		start_export(w, app);
 }
 
 static void handle(struct gui_window *w, struct gui_app *app,
@@ -378,6 +405,9 @@ int gui_window_run(struct gui_window *w, struct gui_app *app)
 			                  : FRAME_MS - (int)since_frame;
 		else
 			timeout = gui_app_wake_ms(app);
+		/* an export's progress comes without events */
+		if (w->export && (timeout < 0 || timeout > EXPORT_POLL_MS))
+			timeout = EXPORT_POLL_MS;
 		SDL_Event e;
 		bool got = timeout == 0 ? SDL_PollEvent(&e) != 0
 		           : timeout < 0
@@ -402,6 +432,7 @@ int gui_window_run(struct gui_window *w, struct gui_app *app)
 		/* Nor does the time the events took (a re-run, a big seek). */
 		last_tick = SDL_GetPerformanceCounter();
 		carry_out_requests(w, app);
+		follow_export(w, app);
 		if (app->quit)
 			break;
 		since_frame =
@@ -413,9 +444,15 @@ int gui_window_run(struct gui_window *w, struct gui_app *app)
 			 * the end of a draw, a frame taking 8 ms would come
 			 * every 24 ms, not every FRAME_MS. */
 			last_frame = SDL_GetPerformanceCounter();
-			if (draw(w, app))
+			if (draw(w, app)) {
+				gui_export_wait(w->export, app);
+				w->export = NULL;
 				return 1;
+			}
 		}
 	}
+	/* quitting while an export is written: it ends first, whole */
+	gui_export_wait(w->export, app);
+	w->export = NULL;
 	return 0;
 }

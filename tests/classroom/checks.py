@@ -5,6 +5,7 @@ elements a question names on screen and readable, no count a question asks
 for on screen, nothing clipped. Each check returns a list of failures, one
 sentence each. Python 3 stdlib."""
 
+import os
 import re
 
 # One step's motion at 1x (GUI_STEP_MOTION_MS in src/gui/gui_playback.h).
@@ -276,7 +277,126 @@ def _ranges(values):
 
 
 # Checks on the frames after a key (mark, frame before the key, params).
+# An export's frames: each step's motion and hold at 30 fps
+# (src/gui/gui_export.h, GUI_EXPORT_FPS; STEP_MS in src/export/frames.c).
+EXPORT_FRAMES_PER_STEP = 42
+EXPORTED = re.compile(r"^Exported steps? (\d+)(?:-(\d+))? as \S+ .*?: (/.*)$")
+
+
+def gif_frames(path):
+    """The images of a whole GIF file (None when it is cut short or not a
+    GIF): its blocks walked to the trailer."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:6] not in (b"GIF87a", b"GIF89a") or len(data) < 14:
+        return None
+    pos = 13
+    if data[10] & 0x80:  # global colour table
+        pos += 3 * (2 << (data[10] & 7))
+
+    def sub_blocks(p):
+        while p < len(data) and data[p]:
+            p += data[p] + 1
+        return p + 1
+
+    images = 0
+    while pos < len(data):
+        kind = data[pos]
+        if kind == 0x3B:  # trailer: the file is whole
+            return images
+        if kind == 0x21:  # extension: label, then sub-blocks
+            pos = sub_blocks(pos + 2)
+        elif kind == 0x2C:  # image: descriptor, colours, LZW data
+            flags = data[pos + 9] if pos + 9 < len(data) else 0
+            pos += 10
+            if flags & 0x80:
+                pos += 3 * (2 << (flags & 7))
+            pos = sub_blocks(pos + 1)
+            images += 1
+        else:
+            return None
+    return None
+
+
+def video_frames(path):
+    """Frames ffprobe decodes (None without ffprobe or when it fails)."""
+    import shutil
+    import subprocess
+    if not shutil.which("ffprobe"):
+        return None
+    r = subprocess.run(["ffprobe", "-v", "error", "-count_frames",
+                        "-select_streams", "v:0", "-show_entries",
+                        "stream=nb_read_frames", "-of", "csv=p=0", path],
+                       capture_output=True, text=True)
+    out = r.stdout.strip()
+    return int(out) if r.returncode == 0 and out.isdigit() else None
+
+
+def exports(log, mark, before, params):
+    """(g) The export key or menu entry writes a whole file into the
+    screenshot folder with every frame of its steps, says where on the
+    status line, and the window keeps presenting frames meanwhile."""
+    timeout = params.get("timeout", 90.0)
+    done = log.wait_for(lambda f: f["status"].startswith(("Exported",
+                                                          "Error",
+                                                          "export:")),
+                        timeout, after=mark)
+    if not done:
+        return ["no \"Exported\" status within %.0f s of the key (last "
+                "status: %r)" % (timeout, log.last()["status"])]
+    m = EXPORTED.match(done["status"])
+    if not m:
+        return ["the export failed: %r" % done["status"]]
+    fails = []
+    path = m.group(3)
+    first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+    if not path.endswith(params["ext"]):
+        fails.append("%s is not a %s file" % (path, params["ext"]))
+    try:
+        size = os.path.getsize(path)
+    except OSError:
+        return fails + ["the status names %s, which is not there" % path]
+    if os.path.basename(os.path.dirname(path)) != "app-screenshots":
+        fails.append("%s is not in the screenshot folder" % path)
+    want = (last - first + 1) * EXPORT_FRAMES_PER_STEP
+    got = gif_frames(path) if path.endswith(".gif") else video_frames(path)
+    if got is None and path.endswith(".gif"):
+        fails.append("%s is not a whole GIF" % path)
+    elif got is not None and got != want:
+        fails.append("%s has %d frames; steps %d-%d make %d"
+                     % (path, got, first, last, want))
+    elif got is None and size < 1024:
+        fails.append("%s has %d bytes" % (path, size))
+    print("# export: %s, %s frames, %d bytes" % (path, got, size),
+          flush=True)
+    # the window meanwhile: progress shown, frames presented throughout
+    during = log.since(mark, done["t_ms"] / 1000.0)
+    if not any(" of %d frames" % want in f["status"] for f in during):
+        fails.append("no progress (\"... of %d frames\") on the status "
+                     "line while it was written" % want)
+    took = done["t_ms"] / 1000.0 - mark
+    moving = [f for f in during if f["playing"] or not f["settled"]]
+    # a screenshot taken meanwhile (`shot_at` s after the key) holds the X
+    # server while it reads the screen: the window waits for it, not for
+    # the export
+    shot = params.get("shot_at")
+    gaps = [((b["t_ms"] - a["t_ms"]) / 1000.0, a["t_ms"] / 1000.0 - mark)
+            for a, b in zip(moving, moving[1:])
+            if shot is None or not (shot - 0.2 <= b["t_ms"] / 1000.0 - mark
+                                    and a["t_ms"] / 1000.0 - mark
+                                    <= shot + 0.2)]
+    if took > 1.0 and gaps and max(gaps)[0] > 0.5:
+        fails.append("while it was written the playing window stalled "
+                     "for %.2f s, %.2f s after the key" % max(gaps))
+    print("# export took %.1f s; %d frames presented meanwhile (%d while "
+          "playing)" % (took, len(during), len(moving)), flush=True)
+    if params.get("playing", False) and len(moving) < 10:
+        fails.append("only %d frames presented while it played" % len(moving))
+    return fails
+
+
 TIMED = {
+    "exports": exports,
     "animates": animates,
     "plays_from": plays_from,
     "status_shows": status_shows,

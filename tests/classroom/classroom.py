@@ -119,19 +119,25 @@ class Run:
         self.mark(mark)
         self.display.key(keyname)
 
-    def click(self, control, mark):
+    def click(self, control, mark, b=None):
         frame = self.log.last()
-        hits = [c for c in frame["controls"] if c["a"] == control]
+        hits = [c for c in frame["controls"] if c["a"] == control and
+                (b is None or c["b"] == b)]
         if not hits:
-            self.fail("click", "no button %d in the frame" % control)
+            self.fail("click", "no button %d%s in the frame" % (
+                control, "" if b is None else " (b %d)" % b))
+            self.mark(mark)  # its checks then fail, and say why
             return
         box = hits[0]["box"]
-        wx, wy = self.display.geometry(self.display.activate("scanviz"))
+        window = self.display.activate("scanviz")
         sx = frame["window"][0] / frame["drawable"][0]
         sy = frame["window"][1] / frame["drawable"][1]
-        x = wx + (box[0] + box[2]) / 2 * sx
-        y = wy + (box[1] + box[3]) / 2 * sy
-        self.display.xdotool("mousemove", int(x), int(y))
+        x = (box[0] + box[2]) / 2 * sx
+        y = (box[1] + box[3]) / 2 * sy
+        # relative to the window itself: under a window manager the
+        # position getwindowgeometry reports counts the title bar twice
+        self.display.xdotool("mousemove", "--window", window, int(x),
+                             int(y))
         time.sleep(0.3)
         self.mark(mark)
         self.display.xdotool("click", "1")

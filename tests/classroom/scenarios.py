@@ -9,8 +9,9 @@ Steps:
   ("wait", s)                    the same, while something may move
   ("key", name, mark)            one key (xdotool names: Next is Page Down);
                                  mark names the moment for checks and shots
-  ("click", control, mark)       a click on the button the frame log places
-                                 (scene.h's enum scene_control)
+  ("click", control, mark[, b])  a click on the button the frame log places
+                                 (scene.h's enum scene_control, gui_app.h's
+                                 enum gui_control; b: the entry of a menu)
   ("shot", name, mark, offset)   a screenshot `offset` s after mark
   ("shot", name)                 a screenshot now
   ("expect", check, mark, {})    a check on the frames after mark
@@ -23,6 +24,11 @@ Steps:
 
 # Scene control ids (src/views/scene.h enum scene_control).
 PLAY = 2
+# The window's own (src/gui/gui_app.h enum gui_control) and the export
+# menu's entries (src/gui/gui_export.h enum gui_export_format).
+EXPORT = 1007
+EXPORT_FORMAT = 1008
+EXPORT_MP4 = 1
 
 LAYOUT_CHECKS = ["nothing_clipped"]
 QUESTION_CHECKS = ["question_elements", "count_hidden", "nothing_clipped"]
@@ -136,6 +142,32 @@ SCENARIOS = {
             ("wait", 4),
             ("expect", "status_shows", "shot-key",
              {"text": "Screenshot saved", "lasts": 3.0}),
+        ],
+    },
+    # (g) the export key and menu: the file appears whole in the
+    # screenshot folder while the window keeps playing
+    "export": {
+        "screens": [(1280, 720)],
+        "steps": [
+            ("launch", ["--figure", "9.1"]),
+            ("key", "x", "export-gif"),
+            ("wait", 0.3),
+            ("key", "space", "play"),
+            ("shot", "export-during", "export-gif", 1.5),
+            ("expect", "exports", "export-gif", {"ext": ".gif",
+                                                  "playing": True,
+                                                  "shot_at": 1.5}),
+            ("shot", "export-after"),
+            ("close",),
+            # a lesson slide: its steps up to the pending question, as MP4
+            # from the menu
+            ("launch", ["--lesson", "simple-scan", "--slide", "3"]),
+            ("click", EXPORT, "menu"),
+            ("wait", 0.5),
+            ("shot", "export-menu"),
+            ("click", EXPORT_FORMAT, "export-mp4", EXPORT_MP4),
+            ("expect", "exports", "export-mp4", {"ext": ".mp4"}),
+            ("shot", "export-lesson-after"),
         ],
     },
     # (f) layouts: figure and lesson mode, projection on and off

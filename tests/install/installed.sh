@@ -3,12 +3,13 @@
 # scanviz needs in place, and the installed program runs from another
 # folder with its installed data. Usage: installed.sh MESON BUILD_ROOT
 # SOURCE_ROOT PREFIX BINDIR DATADIR MANDIR GUI(true|false) MAN(true|false)
-# LIBDIR VIDEO(true|false: the export module writes GIF).
+# LIBDIR VIDEO(true|false: the export module writes GIF) ZSHDIR (where the
+# zsh completion goes: under PREFIX, or an absolute folder).
 # The destdir tree is not under PREFIX: the program finds its lessons
 # beside itself (../share/scanviz) and its export module in
 # LIBDIR/scanviz; the kernel sources are built in.
 meson=$1 build=$2 src=$3 prefix=$4 bindir=$5 datadir=$6 mandir=$7 gui=$8 man=$9
-libdir=${10} video=${11}
+libdir=${10} video=${11} zshdir=${12}
 dest=$(mktemp -d)
 trap 'rm -rf "$dest"' EXIT
 failed=0
@@ -36,7 +37,10 @@ while read -r name; do
 	need "$share/scanviz/lessons/$name"
 done < <(sed 's/[[:space:]]*#.*//' "$src/lessons/manifest")
 need "$share/bash-completion/completions/scanviz"
-need "$share/zsh/site-functions/_scanviz"
+case $zshdir in
+/*) need "$dest$zshdir/_scanviz" ;;
+*) need "$root/$zshdir/_scanviz" ;;
+esac
 if [ "$man" = true ]; then
 	need "$root/$mandir/man1/scanviz.1"
 	if command -v man >/dev/null && [ -e "$root/$mandir/man1/scanviz.1" ]; then

@@ -244,6 +244,8 @@ static const char *const help_rows[] = {
 	"fullscreen",
 	"S",
 	"screenshot (PNG)",
+	"X",
+	"export the slide's steps as GIF (Export button: MP4, WebM, PDF)",
 	"Wheel  /  drag",
 	"zoom / pan the figure (the narration scrolls);  0 resets",
 	"?  or  H  or  F1",
@@ -254,6 +256,21 @@ static const char *const help_rows[] = {
 	"quit (your place is saved)",
 	NULL,
 };
+
+/* An export plays the slide's steps up to a question still pending, the
+ * steps the window may show: the answer stays off the file as it stays off
+ * the screen. A question before the slide's first step leaves the step
+ * the window rests on. */
+static void panel_export_range(void *ctx, const struct gui_app *app,
+                               size_t *from, size_t *to)
+{
+	(void)app;
+	struct lesson_panel *lp = ctx;
+	size_t lo, hi, first = lesson_player_first_step(lp->player);
+	lesson_panel_bounds(lp, &lo, &hi);
+	*from = first <= hi ? first : hi;
+	*to = hi;
+}
 
 static const char *const *panel_help(void *ctx)
 {
@@ -314,6 +331,7 @@ int lesson_panel_install(struct gui_app *app, struct lesson *l,
 		.step_changed = panel_step_changed,
 		.help = panel_help,
 		.help_only = true,
+		.export_range = panel_export_range,
 		.title = "scanviz - lessons",
 		.window_event = panel_window_event,
 		.drawn = panel_drawn,

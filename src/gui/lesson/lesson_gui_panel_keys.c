@@ -163,6 +163,7 @@ static bool window_key(SDL_Keycode sym)
 	case SDLK_F1:
 	case SDLK_h:
 	case SDLK_s:
+	case SDLK_x:
 	case SDLK_q:
 	case SDLK_ESCAPE:
 	case SDLK_SLASH: /* '?' comes as text */
