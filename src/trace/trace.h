@@ -131,6 +131,11 @@ struct trace_launch {
 	char source[TRACE_SOURCE_MAX]; /* its file in kernels/; "" unknown */
 	enum trace_launch_role role;
 	bool racy; /* the kernel is kept with its race (the book's listing) */
+	/* Its shared array holds element i at i + (i >> shared_pad_shift):
+	 * one word of padding every 2^shift against bank conflicts; 0 when
+	 * it is not padded. Snapshots and additions name elements in logical
+	 * order either way; the bank-conflict view needs the real words. */
+	uint32_t shared_pad_shift;
 	uint32_t level;   /* hierarchy level it works on: 0 is the input */
 	uint32_t grid;    /* blocks */
 	uint32_t threads; /* threads per block */
@@ -277,6 +282,10 @@ long trace_add_launch(struct trace *t, const char *kernel, uint32_t level,
  * when there is no launch. */
 void trace_set_launch_kernel(struct trace *t, const char *source,
                              enum trace_launch_role role, bool racy);
+
+/* Sets the newest launch's shared_pad_shift (0 to 15). Does nothing when
+ * there is no launch. */
+void trace_set_launch_padding(struct trace *t, uint32_t shift);
 
 /* Fills the algorithm's facts (family, book section, description, each
  * launch's source, role and racy) from its name and its kernels' names,
