@@ -11,6 +11,8 @@
  *                          into d that the thread stores later with SET
  *   ADD_GLOBAL(Y, i, S, j) Y[i] += S[j] in global memory (the add-back)
  *   TRACE_BLOCK(XY)        names the block's shared array for the trace
+ *   TRACE_BLOCK_PADDED(XY) the same for an XY holding element i at
+ *                          i + (i >> 5); the trace stays in logical order
  *   TRACE_END(XY)          the end of the block's last step
  *   SCAN_TRACE_PARAM       the extra kernel parameter a traced build needs
  *

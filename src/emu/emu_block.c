@@ -141,6 +141,11 @@ static void hazard(struct emu_worker *w, enum trace_hazard_kind kind,
 static uint32_t xy_index(struct emu_worker *w, const float *p)
 {
 	ptrdiff_t i = w->xy ? p - w->xy : -1;
+	if (i >= 0 && w->pad_shift) {
+		/* physical i + (i >> s) back to i; a padding word is outside */
+		ptrdiff_t run = ((ptrdiff_t)1 << w->pad_shift) + 1;
+		i = i % run == run - 1 ? -1 : i - i / run;
+	}
 	if (i < 0 || i >= (ptrdiff_t)w->section) {
 		/* no kernel in kernels/ does this; fail the run rather than
 		 * touch memory outside the section */
@@ -203,13 +208,15 @@ static void record_add(struct emu_worker *w, uint32_t dst, uint32_t src,
 		fail(w, EMU_FAIL_MEMORY);
 }
 
-void emu_shared(float *xy, uint32_t capacity, uint32_t line)
+void emu_shared_padded(float *xy, uint32_t capacity, uint32_t shift,
+                       uint32_t line)
 {
 	struct emu_worker *w = active;
 	(void)line; /* the load step's line is that of its first store */
 	if (w->xy)
 		return;
-	if (w->section > capacity) {
+	uint32_t extent = w->section + (shift ? w->section >> shift : 0);
+	if (extent > capacity) {
 		fail(w, EMU_FAIL_SHARED_TOO_SMALL);
 		return;
 	}
@@ -217,9 +224,25 @@ void emu_shared(float *xy, uint32_t capacity, uint32_t line)
 	 * element nobody wrote show (the printed kernel 1 leaves XY unset past
 	 * the input's end). Such reads are also recorded as hazards. */
 	w->xy = xy;
-	for (uint32_t i = 0; i < w->section; i++)
+	w->pad_shift = shift;
+	for (uint32_t i = 0; i < extent; i++)
 		xy[i] = NAN;
 	memset(w->access, 0, w->section * sizeof(w->access[0]));
+}
+
+void emu_shared(float *xy, uint32_t capacity, uint32_t line)
+{
+	emu_shared_padded(xy, capacity, 0, line);
+}
+
+/* XY in logical order: the array itself, or its padded elements gathered. */
+static const float *xy_logical(struct emu_worker *w)
+{
+	if (!w->pad_shift)
+		return w->xy;
+	for (uint32_t i = 0; i < w->section; i++)
+		w->logical[i] = w->xy[i + (i >> w->pad_shift)];
+	return w->logical;
 }
 
 float emu_get(const float *p, uint32_t line)
@@ -380,7 +403,7 @@ static void end_step(struct emu_worker *w)
 	if (!w->full)
 		return;
 	if (sort_step_adds(w) ||
-	    (w->xy && trace_record_xy(w->trace, w->xy, w->section)))
+	    (w->xy && trace_record_xy(w->trace, xy_logical(w), w->section)))
 		fail(w, EMU_FAIL_MEMORY);
 }
 
@@ -481,6 +504,7 @@ static int run_block(struct emu_worker *w, uint32_t block)
 	}
 	emu_current = &w->threads[0];
 	w->xy = NULL;
+	w->pad_shift = 0;
 	w->step_in_block = 0;
 	begin_step(w,
 	           scan_kernel_info(l->kernel)->add_back ? TRACE_PHASE_ADD_BACK

@@ -23,6 +23,9 @@
 #define STEP(phase, stride) \
 	emu_barrier(EMU_BARRIER_STEP, (phase), (stride), __LINE__)
 #define TRACE_BLOCK(xy) emu_shared((xy), SCAN_MAX_SECTION, __LINE__)
+#define TRACE_BLOCK_PADDED(xy)                                               \
+	emu_shared_padded((xy), SCAN_MAX_SECTION + SCAN_MAX_SECTION / 32, 5, \
+	                  __LINE__)
 #define TRACE_END(xy) ((void)0)
 #define GET(x) emu_get(&(x), __LINE__)
 #define SET(x, v) emu_set(&(x), (v), __LINE__)

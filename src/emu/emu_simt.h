@@ -48,6 +48,11 @@ extern _Thread_local struct emu_thread *emu_current;
 void emu_barrier(enum emu_barrier_kind kind, enum trace_phase phase,
                  uint32_t stride, uint32_t line);
 void emu_shared(float *xy, uint32_t capacity, uint32_t line);
+/* As emu_shared, for an array that holds element i at i + (i >> shift)
+ * (one word of padding every 2^shift, against bank conflicts): the trace
+ * still names and snapshots elements in logical order. */
+void emu_shared_padded(float *xy, uint32_t capacity, uint32_t shift,
+                       uint32_t line);
 float emu_get(const float *p, uint32_t line);
 void emu_set(float *p, float v, uint32_t line);
 void emu_add(float *dst, const float *src, uint32_t line);

@@ -51,6 +51,9 @@ struct emu_worker {
 	uint32_t order_len, order_pos;
 	uint64_t rng;
 	float *xy; /* the block's shared array, once TRACE_BLOCK named it */
+	/* TRACE_BLOCK_PADDED: element i lives at xy[i + (i >> pad_shift)];
+	 * 0 for an array in logical order */
+	uint32_t pad_shift;
 	uint32_t section;
 	uint64_t epoch; /* barrier intervals so far */
 	enum trace_phase phase;
@@ -63,6 +66,7 @@ struct emu_worker {
 	struct trace_add *sort_tmp;
 	size_t sort_cap;
 	struct emu_access access[SCAN_MAX_SECTION];
+	float logical[SCAN_MAX_SECTION]; /* a padded XY in logical order */
 };
 
 /* Returns a zeroed worker, or NULL when out of memory. */

@@ -20,7 +20,26 @@ struct gpu_thread_trace {
 	uint32_t phase;        /* that step's phase */
 	uint32_t added;        /* additions it made in that step */
 	uint32_t stored;       /* it has stored into XY in the load step */
+	uint32_t pad; /* TRACE_BLOCK_PADDED: element i at xy[i + (i >> pad)] */
 };
+
+/* The word of xy that element e lives in. */
+__device__ __forceinline__ uint32_t gpu_word(const gpu_thread_trace &t,
+                                             uint32_t e)
+{
+	return t.pad ? e + (e >> t.pad) : e;
+}
+
+/* The element that word w of xy holds: the trace names elements in logical
+ * order (a padding word maps past the section, which the record flags). */
+__device__ __forceinline__ uint32_t gpu_element(const gpu_thread_trace &t,
+                                                uint32_t w)
+{
+	if (!t.pad)
+		return w;
+	uint32_t run = (1u << t.pad) + 1u;
+	return w % run == run - 1u ? 0xffffffffu : w - w / run;
+}
 
 /* __syncthreads() compiles to the aligned barrier (bar.sync), which assumes
  * that every thread of the block executes the same barrier instruction.
@@ -91,7 +110,7 @@ __device__ __forceinline__ void gpu_trace_snapshot(const gpu_trace_args &a,
 	float *out =
 		(float *)(t.region + a.off_xy) + (size_t)t.step * a.section;
 	for (uint32_t e = threadIdx.x; e < a.section; e += blockDim.x)
-		out[e] = t.xy[e];
+		out[e] = t.xy[gpu_word(t, e)];
 }
 
 /* TRACE_BLOCK: step 0 (the load) begins with the kernel. */
@@ -105,8 +124,19 @@ gpu_trace_block(const gpu_trace_args &a, float *xy, uint32_t line)
 	t.phase = TRACE_PHASE_LOAD;
 	t.added = 0;
 	t.stored = 0;
+	t.pad = 0;
 	if (a.full)
 		gpu_trace_mark(a, t.region, 0, TRACE_PHASE_LOAD, 0, line);
+	return t;
+}
+
+/* TRACE_BLOCK_PADDED: as TRACE_BLOCK, for an XY holding element i at
+ * i + (i >> pad). */
+__device__ __forceinline__ gpu_thread_trace
+gpu_trace_block_padded(const gpu_trace_args &a, float *xy, uint32_t pad)
+{
+	gpu_thread_trace t = gpu_trace_block(a, xy, 0);
+	t.pad = pad;
 	return t;
 }
 
@@ -181,8 +211,9 @@ __device__ __forceinline__ float gpu_trace_sum(const gpu_trace_args &a,
 	float src_value = *s;
 	float dst_value = *d;
 	float result = dst_value + src_value;
-	gpu_trace_record(a, t, (uint32_t)(d - t.xy), (uint32_t)(s - t.xy),
-	                 dst_value, src_value, result);
+	gpu_trace_record(a, t, gpu_element(t, (uint32_t)(d - t.xy)),
+	                 gpu_element(t, (uint32_t)(s - t.xy)), dst_value,
+	                 src_value, result);
 	return result;
 }
 
@@ -196,8 +227,9 @@ __device__ __forceinline__ void gpu_trace_add(const gpu_trace_args &a,
 	float dst_value = *d;
 	float result = dst_value + src_value;
 	*d = result;
-	gpu_trace_record(a, t, (uint32_t)(d - t.xy), (uint32_t)(s - t.xy),
-	                 dst_value, src_value, result);
+	gpu_trace_record(a, t, gpu_element(t, (uint32_t)(d - t.xy)),
+	                 gpu_element(t, (uint32_t)(s - t.xy)), dst_value,
+	                 src_value, result);
 }
 
 /* ADD_GLOBAL: Y[i] += S[j] in the add-back, whose blocks have one step. The

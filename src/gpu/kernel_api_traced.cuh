@@ -14,6 +14,7 @@
 #undef SUM
 #undef ADD_GLOBAL
 #undef TRACE_BLOCK
+#undef TRACE_BLOCK_PADDED
 #undef TRACE_END
 #undef SCAN_TRACE_PARAM
 
@@ -23,6 +24,9 @@
 #define TRACE_BLOCK(xy)                              \
 	struct gpu_thread_trace scan_thread_trace_ = \
 		gpu_trace_block(scan_trace_, (xy), 0)
+#define TRACE_BLOCK_PADDED(xy)                       \
+	struct gpu_thread_trace scan_thread_trace_ = \
+		gpu_trace_block_padded(scan_trace_, (xy), 5)
 #define STEP(phase, stride)                                                \
 	gpu_trace_step(scan_trace_, scan_thread_trace_, (phase), (stride), \
 	               __LINE__)

@@ -9,6 +9,7 @@
 #undef SUM
 #undef ADD_GLOBAL
 #undef TRACE_BLOCK
+#undef TRACE_BLOCK_PADDED
 #undef TRACE_END
 #undef SCAN_TRACE_PARAM
 
@@ -19,5 +20,6 @@
 #define SUM(d, s) ((d) + (s))
 #define ADD_GLOBAL(y, i, s, j) ((y)[i] += (s)[j])
 #define TRACE_BLOCK(xy) ((void)0)
+#define TRACE_BLOCK_PADDED(xy) ((void)0)
 #define TRACE_END(xy) ((void)0)
 #define SCAN_TRACE_PARAM

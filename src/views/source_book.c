@@ -53,7 +53,8 @@ static const struct {
 	{"STEP", 2, "__syncthreads()"}, {"GET", 1, "%0"},
 	{"SET", 2, "%0 = %1"},          {"ADD", 2, "%0 += %1"},
 	{"SUM", 2, "%0 + %1"},          {"ADD_GLOBAL", 4, "%0[%1] += %2[%3]"},
-	{"TRACE_BLOCK", 1, ""},         {"TRACE_END", 1, ""},
+	{"TRACE_BLOCK", 1, ""},         {"TRACE_BLOCK_PADDED", 1, ""},
+	{"TRACE_END", 1, ""},
 };
 
 static void rewrite(const char *in, size_t len, const char *params,

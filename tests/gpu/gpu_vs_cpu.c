@@ -164,8 +164,9 @@ static const uint32_t spread[] = {65,   96,   100,  127,  128,  129,  200,
 
 static void sections(void)
 {
-	const char *algos[] = {"kogge-stone", "brent-kung"};
-	for (int a = 0; a < 2; a++) {
+	const char *algos[] = {"kogge-stone", "brent-kung",
+	                       "brent-kung-padded"};
+	for (int a = 0; a < 3; a++) {
 		uint32_t max = a == 0 ? 1024 : 2048;
 		for (uint32_t s = 1; s <= 64; s++)
 			check(algos[a], 0, s, 0, TRACE_DETAIL_FULL,
