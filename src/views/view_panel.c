@@ -477,6 +477,7 @@ enum swatch {
 	SW_LANE_ABSENT,
 	SW_BANK_ONE,
 	SW_BANK_MANY,
+	SW_BANK_NONE,
 };
 
 static void swatch(struct view_ctx *c, enum swatch kind, struct scene_rect r)
@@ -561,6 +562,7 @@ static void swatch(struct view_ctx *c, enum swatch kind, struct scene_rect r)
 		break;
 	}
 	case SW_LANE_ABSENT:
+	case SW_BANK_NONE:
 		scene_box(c->s, r, 0, none,
 		          scene_view_color(c, SCENE_ROLE_GRID), 1.0f);
 		break;
@@ -584,6 +586,7 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 		[SW_LANE_ABSENT] = "no thread, or not there",
 		[SW_BANK_ONE] = "a bank with one word: one pass",
 		[SW_BANK_MANY] = "n words in one bank: n passes",
+		[SW_BANK_NONE] = "a bank no lane touches",
 	};
 	/* the same, for a narrow panel: never cut short */
 	static const char *const brief[] = {
@@ -601,6 +604,7 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 		[SW_LANE_ABSENT] = "no lane",
 		[SW_BANK_ONE] = "one word, one pass",
 		[SW_BANK_MANY] = "n words, n passes",
+		[SW_BANK_NONE] = "bank unused",
 	};
 	enum swatch list[9];
 	int n = 0;
@@ -614,7 +618,7 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 	} else if (c->v->figure->legend == SCENE_LEGEND_BANKS) {
 		list[n++] = SW_BANK_ONE;
 		list[n++] = SW_BANK_MANY;
-		list[n++] = SW_LANE_ABSENT;
+		list[n++] = SW_BANK_NONE;
 	} else {
 		list[n++] = SW_CHANGED;
 		if (!levels)
