@@ -118,8 +118,8 @@ _scanviz()
 	--backend) values="auto cpu cuda" ;;
 	--schedule) values="ascending descending random" ;;
 	--detail) values="full summary auto" ;;
-	--format) values="text json" ;;
-	--figure) values="9.1 9.5 9.10" ;;
+	--format) values="text json bin perfetto banks" ;;
+	--figure) values="9.1 9.5 9.10 warps banks" ;;
 	--theme) values="light dark projection" ;;
 	--labels) values="values ranges" ;;
 	--step) values="last" ;;
