@@ -130,7 +130,7 @@ _scanviz()
 		mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "$values" -- "$cur")
 		return
 		;;
-	--trace | --show | --from)
+	--trace | --show | --from | --compare)
 		_scanviz_files '@(json)'
 		return
 		;;

@@ -107,4 +107,24 @@ svg --figure banks --algo brent-kung --n 2048 --section 2048 --step 7 \
 svg --figure banks --algo brent-kung-padded --n 2048 --section 2048 \
 	--step 3 -o "$work/bp.svg" && ! grep -q '[2-9]-way' "$work/bp.svg" ||
 	{ echo "FAIL: padded reduce 2 is not conflict-free"; fail=1; }
+
+# two traces side by side: each with its own heading and executor
+"$scanviz" dump --backend cpu --algo brent-kung-padded --n 64 --section 64 \
+	--seed 1 --format json -o "$work/p64.json" &&
+	"$scanviz" render --figure warps --trace "$data/bk64-gpu.json" \
+		--compare "$work/p64.json" --step 3 -o "$work/c.svg" &&
+	grep -q 'Warps: brent-kung, block 0' "$work/c.svg" &&
+	grep -q 'Warps: brent-kung-padded, block 0' "$work/c.svg" &&
+	grep -q 'CPU emulator' "$work/c.svg" ||
+	{ echo "FAIL: render --compare"; fail=1; }
+# a missing second trace, or an animation, is bad usage and writes nothing
+for args in "--compare $work/nothing.json -o $work/c2.svg" \
+	"--compare $work/p64.json -o $work/c2.gif"; do
+	# shellcheck disable=SC2086
+	"$scanviz" render --trace "$work/p64.json" $args 2>"$work/err"
+	rc=$?
+	if [ $rc -ne 2 ] || [ -e "$work/c2.svg" ] || [ -e "$work/c2.gif" ]; then
+		echo "FAIL: render $args: exit $rc, $(cat "$work/err")"; fail=1
+	fi
+done
 exit $fail
