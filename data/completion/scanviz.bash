@@ -118,8 +118,8 @@ _scanviz()
 	--backend) values="auto cpu cuda" ;;
 	--schedule) values="ascending descending random warp-lockstep adversarial" ;;
 	--detail) values="full summary auto" ;;
-	--format) values="text json" ;;
-	--figure) values="9.1 9.5 9.10" ;;
+	--format) values="text json bin perfetto banks" ;;
+	--figure) values="9.1 9.5 9.10 warps banks" ;;
 	--theme) values="light dark projection" ;;
 	--labels) values="values ranges" ;;
 	--step) values="last" ;;
@@ -130,7 +130,7 @@ _scanviz()
 		mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "$values" -- "$cur")
 		return
 		;;
-	--trace | --show | --from)
+	--trace | --show | --from | --compare)
 		_scanviz_files '@(json)'
 		return
 		;;

@@ -24,6 +24,7 @@ static const struct option options[] = {
 	{"help", no_argument, NULL, 'h'},
 	{"format", required_argument, NULL, 'f'},
 	{"output", required_argument, NULL, 'o'},
+	{"trace", required_argument, NULL, 't'},
 	{NULL, 0, NULL, 0},
 };
 
@@ -63,7 +64,8 @@ static int write_out(struct out_file *sink, const char *path,
 int cli_dump_main(int argc, char **argv)
 {
 	struct run_request o;
-	const char *format = "text", *path = NULL;
+	const char *format = "text", *path = NULL, *trace_file = NULL;
+	bool run_options_given = false;
 	bool format_given = false;
 	struct trace *t = NULL;
 	int rc = 2;
@@ -75,6 +77,7 @@ int cli_dump_main(int argc, char **argv)
 	while ((c = cli_parser_next(&p)) != CLI_END) {
 		char quoted[256];
 		if (cli_is_run_option(c)) {
+			run_options_given = true;
 			if (cli_run_option_set(&o, &p, c))
 				goto out;
 		} else if (c == 'h') {
@@ -91,6 +94,10 @@ int cli_dump_main(int argc, char **argv)
 			}
 			format_given = true;
 			format = p.value;
+		} else if (c == 't') {
+			/* a recorded trace written again in another format
+			 * (a GPU run's JSON as a Perfetto timeline) */
+			trace_file = p.value;
 		} else if (c == 'o') {
 			if (path) {
 				fprintf(stderr,
@@ -134,8 +141,20 @@ int cli_dump_main(int argc, char **argv)
 		fprintf(stderr, "scanviz dump: -o %s\n", err);
 		goto out;
 	}
-	if ((rc = run_request_finish(&o)) != 0)
+	if (trace_file && run_options_given) {
+		fprintf(stderr, "scanviz dump: give run options (--algo, "
+		                "--input, ...) or --trace, not both\n");
+		rc = 2;
 		goto out;
+	}
+	if (trace_file) {
+		struct cli_trace_args ta = {.trace_file = trace_file,
+		                            .who = "scanviz dump"};
+		if ((rc = cli_trace_load(&ta, &o, &t)) != 0)
+			goto out;
+	} else if ((rc = run_request_finish(&o)) != 0) {
+		goto out;
+	}
 	/* the output is opened before the run, so a file that cannot be
 	 * created costs no run; a temporary file is removed if the run fails
 	 * or SIGINT or SIGTERM ends it */
@@ -149,12 +168,12 @@ int cli_dump_main(int argc, char **argv)
 	struct progress bar;
 	char what[96];
 	snprintf(what, sizeof(what), "running %s on %zu elements",
-	         o.algorithm->name, o.n);
+	         t ? t->algorithm : o.algorithm->name, t ? t->n : o.n);
 	progress_init(&bar, "scanviz dump", 0);
 	progress_update(&bar, 0, what);
 	progress_tick(&bar);
 	o.quiet = true;
-	rc = (int)cli_run_execute(&o, &t);
+	rc = t ? 0 : (int)cli_run_execute(&o, &t);
 	if (rc == 0) {
 		rc = write_out(sink, strcmp(path, "-") ? path : NULL, out, t,
 		               &bar);

@@ -26,7 +26,7 @@ void cli_help_usage(FILE *f)
 		"scanviz - the parallel scan kernels of chapter 9 of Programming",
 		"Massively Parallel Processors, run for real and drawn step by step.",
 		"",
-		"usage: scanviz [--figure 9.1|9.5|9.10] [run options]  the window",
+		"usage: scanviz [--figure 9.1|9.5|9.10|warps|banks] [run options]  the window",
 		"       scanviz --lesson NAME|FILE | --trace FILE.json",
 		"       scanviz COMMAND [options]",
 		"       scanviz --help | --version",
@@ -82,11 +82,12 @@ void cli_help_run_options(FILE *f)
 void cli_help_dump(FILE *f)
 {
 	static const char *const head[] = {
-		"usage: scanviz dump [run options] [--format FORMAT] [-o FILE]",
+		"usage: scanviz dump [run options | --trace FILE] [--format FORMAT] [-o FILE]",
 		"",
 		"Runs one scan and writes its trace: every step's XY, every",
 		"addition, hazards, barrier divergence, the levels of a",
-		"hierarchical scan and the counts.",
+		"hierarchical scan and the counts. With --trace FILE, writes",
+		"a recorded trace (JSON or binary) in FORMAT instead.",
 		"",
 	};
 	static const char *const tail[] = {

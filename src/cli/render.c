@@ -37,6 +37,7 @@ struct render_args {
 	long fps;      /* --fps; 0: not given */
 	bool panel, controls;
 	const char *out;
+	const char *compare; /* --compare: a second trace drawn beside */
 	const struct image_output *format; /* from out's extension */
 	bool run_options_given; /* any run option: not with --trace */
 	unsigned given;         /* the options with a value seen so far */
@@ -58,6 +59,7 @@ enum {
 	OPT_FROM,
 	OPT_TO,
 	OPT_FPS,
+	OPT_COMPARE,
 };
 
 static const struct option options[] = {
@@ -74,6 +76,7 @@ static const struct option options[] = {
 	{"from", required_argument, NULL, OPT_FROM},
 	{"to", required_argument, NULL, OPT_TO},
 	{"fps", required_argument, NULL, OPT_FPS},
+	{"compare", required_argument, NULL, OPT_COMPARE},
 	{NULL, 0, NULL, 0},
 };
 
@@ -93,6 +96,7 @@ static const int valued[] = {
 	OPT_FROM,
 	OPT_TO,
 	OPT_FPS,
+	OPT_COMPARE,
 };
 
 /* A valued option seen a second time would silently win: refuse it.
@@ -111,7 +115,7 @@ static int once(struct render_args *a, int c, const char *name)
 
 void cli_help_render(FILE *f)
 {
-	fputs("usage: scanviz render [--figure 9.1|9.5|9.10] [run options | --trace FILE.json]\n"
+	fputs("usage: scanviz render [--figure 9.1|9.5|9.10|warps|banks] [run options | --trace FILE.json]\n"
 	      "                      [--step K|last] [--size WxH] [--projection] -o FILE.svg|.png|.pdf\n"
 	      "       scanviz render [--figure ...] [run options | --trace FILE.json]\n"
 	      "                      [--from N] [--to M] [--fps F] -o FILE.gif|.mp4|.webm|.apng\n"
@@ -120,10 +124,14 @@ void cli_help_render(FILE *f)
 	      "steps as the window plays them (motion included) into a GIF, MP4, WebM or\n"
 	      "animated PNG, without a window. Files are written whole or not at all.\n"
 	      "\n"
-	      "  --figure F        9.1 (simple scan), 9.5 (work-efficient), 9.10 (hierarchical);\n"
+	      "  --figure F        9.1 (simple scan), 9.5 (work-efficient), 9.10 (hierarchical),\n"
+	      "                    warps (lanes by warp, GPU clocks), banks (bank conflicts);\n"
 	      "                    default: the one that fits the algorithm. Without --algo,\n"
 	      "                    9.1 runs kogge-stone, 9.5 brent-kung, 9.10 hierarchical\n"
 	      "  --trace FILE      replay a trace written by `scanviz dump --format json`\n"
+	      "  --compare FILE    a second recorded trace drawn beside the first (same input,\n"
+	      "                    two kernels, or the GPU and the emulator), each with its\n"
+	      "                    steps, counts and executor, at the same step; stills only\n"
 	      "  --step K|last     the step to draw, 1 to K as the panel counts (default last)\n"
 	      "  --time T          how far into the step, 0 to 1 (default 1: settled)\n"
 	      "  --from N          animations: the first step to play (default 1)\n"
@@ -224,6 +232,9 @@ static int take(struct render_args *a, int c, const char *v)
 		    a->fps > EXPORT_FPS_MAX)
 			return usage(
 				"--fps '%s': give frames a second, 1 to 60", v);
+		return 0;
+	case OPT_COMPARE:
+		a->compare = v;
 		return 0;
 	case OPT_NO_PANEL:
 		a->panel = false;
@@ -342,6 +353,10 @@ static int parse(struct render_args *a, struct run_request *o, int argc,
 	int rc = check_format(a);
 	if (rc)
 		return rc;
+	if (a->compare && a->format->animated)
+		return usage("--compare draws one step of each trace: give "
+		             "-o FILE.svg, .png or .pdf%s",
+		             "");
 	/* a folder that does not exist is known now, not after the run */
 	char err[1024];
 	enum out_file_status st = out_file_check(a->out, err, sizeof(err));
@@ -369,6 +384,65 @@ static int pick_step(const struct render_args *a, const struct trace *t,
 	}
 	*step = (size_t)k - 1;
 	return 0;
+}
+
+/* --compare: the trace of the run options or --trace at the left, the
+ * trace of --compare at the right, each in half the width with its own
+ * panel (step, counts, executor), at the same step where the second has
+ * it (its last otherwise), in the same figure when --figure names one.
+ * Returns 0, or the exit code after one line on stderr. */
+static int build_compare(const struct render_args *a, const struct trace *t,
+                         const struct scene_view *v,
+                         const struct scene_theme *th,
+                         const struct scene_text_metrics *m, struct scene *s)
+{
+	struct cli_trace_args load = {.trace_file = a->compare,
+	                              .who = "scanviz render --compare"};
+	struct trace *t2 = NULL;
+	int rc = cli_trace_load(&load, NULL, &t2);
+	if (rc != 0)
+		return rc;
+	struct scene *half = scene_create(v->width / 2, v->height);
+	char err[512];
+	rc = 1;
+	if (!half) {
+		fprintf(stderr, "scanviz render: out of memory\n");
+		goto done;
+	}
+	struct scene_view left = *v, right = *v;
+	left.width = right.width = v->width / 2;
+	right.figure = a->show.figure ? a->show.figure : scene_figure_for(t2);
+	size_t count = scene_view_step_count(t2);
+	right.step = v->step < count ? v->step : count - 1;
+	if (a->step == NULL || strcmp(a->step, "last") == 0)
+		right.step = count - 1;
+	right.focus_level = -1;
+	right.focus_block = -1;
+	scene_reset(s, v->width, v->height,
+	            scene_theme_color(th, SCENE_ROLE_BACKGROUND));
+	const struct trace *both[2] = {t, t2};
+	const struct scene_view *views[2] = {&left, &right};
+	for (int k = 0; k < 2; k++) {
+		if (scene_view_build(half, both[k], views[k], th, m, err,
+		                     sizeof(err)) != 0) {
+			fprintf(stderr, "scanviz render: %s%s\n",
+			        k ? "--compare: " : "", err);
+			goto done;
+		}
+		if (!scene_append_moved(s, half, k ? (float)left.width : 0,
+		                        0)) {
+			fprintf(stderr, "scanviz render: out of memory\n");
+			goto done;
+		}
+	}
+	/* a rule between the two */
+	scene_line(s, (float)left.width, 0, (float)left.width, (float)v->height,
+	           2.0f, scene_theme_color(th, SCENE_ROLE_GRID));
+	rc = s->failed ? 1 : 0;
+done:
+	scene_destroy(half);
+	trace_destroy(t2);
+	return rc;
 }
 
 /* --level and --block name a level and a block the figure has (v: the
@@ -580,6 +654,16 @@ int cli_render_main(int argc, char **argv)
 	v.sources = sources;
 	if (a.format->animated) {
 		ret = write_animation(&a, t, &v, th, fonts);
+		goto done;
+	}
+	if (a.compare) {
+		ret = build_compare(&a, t, &v, th, render_fonts_metrics(fonts),
+		                    s);
+		if (ret == 0 && out_image_write(a.format, s, fonts, a.out, err,
+		                                sizeof(err)) != 0) {
+			fprintf(stderr, "scanviz render: %s\n", err);
+			ret = 1;
+		}
 		goto done;
 	}
 	ret = write_still(&a, t, &v, th, fonts, s);

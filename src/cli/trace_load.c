@@ -67,7 +67,7 @@ int cli_trace_load(const struct cli_trace_args *a, struct run_request *o,
 	*t = NULL;
 	if (a->trace_file)
 		return read_trace(a, t);
-	if (!run_request_given(o, "algo") && a->figure)
+	if (!run_request_given(o, "algo") && a->figure && a->figure->algorithm)
 		o->algorithm = scan_algorithm_find(a->figure->algorithm);
 	/* Figure 9.10 of a hierarchical algorithm without --section: the
 	 * figure's sections, in the one check of the request */

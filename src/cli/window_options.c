@@ -64,9 +64,10 @@ int cli_window_option_set(struct cli_window_options *o, int c,
 		o->figure = scene_figure_find(value);
 		if (o->figure)
 			return 0;
-		snprintf(err, err_size,
-		         "%s: --figure '%s' is unknown: use 9.1, 9.5 or 9.10",
-		         who, v);
+		char names[96];
+		scene_figure_names(", ", names, sizeof(names));
+		snprintf(err, err_size, "%s: --figure '%s' is unknown: use %s",
+		         who, v, names);
 		return 2;
 	case CLI_WINDOW_TRACE:
 		if (value[0]) {

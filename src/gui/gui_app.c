@@ -256,7 +256,8 @@ bool gui_app_set_figure(struct gui_app *app, const struct scene_figure *figure)
 		return false;
 	if (figure == app->view.figure)
 		return false;
-	if (app->live && scene_figure_for(app->trace) != figure) {
+	if (app->live && figure->algorithm &&
+	    scene_figure_for(app->trace) != figure) {
 		/* Run the algorithm the figure draws on the same input. */
 		const struct scan_algorithm *a =
 			scan_algorithm_find(figure->algorithm);
@@ -310,6 +311,41 @@ static void fail_status(struct gui_app *app)
 		gui_app_status(app, true, "%s", app->editor.error);
 }
 
+bool gui_app_toggle_padding(struct gui_app *app)
+{
+	static const char suffix[] = "-padded";
+	const char *name = app->trace->algorithm;
+	size_t len = strlen(name), sl = sizeof(suffix) - 1;
+	char twin[TRACE_NAME_MAX + sizeof(suffix)];
+	if (len > sl && strcmp(name + len - sl, suffix) == 0)
+		snprintf(twin, sizeof(twin), "%.*s", (int)(len - sl), name);
+	else
+		snprintf(twin, sizeof(twin), "%s%s", name, suffix);
+	const struct scan_algorithm *a = scan_algorithm_find(twin);
+	if (!a || !app->live) {
+		gui_app_status(
+			app, true,
+			!a ? "%s has no padded twin (%s)"
+			   : "%s: a replayed trace cannot be re-run (%s)",
+			name, twin);
+		return false;
+	}
+	struct gui_editor *ed = &app->editor;
+	size_t saved = ed->algorithm;
+	for (size_t i = 0; i < scan_algorithm_count(); i++)
+		if (scan_algorithm_at(i) == a)
+			ed->algorithm = i;
+	size_t step = app->pb.step;
+	if (!gui_app_rerun(app)) {
+		ed->algorithm = saved;
+		return false;
+	}
+	/* the same step of the other kernel: their steps match one to one */
+	if (step < app->trace->step_count)
+		gui_app_seek(app, step);
+	return true;
+}
+
 bool gui_app_rerun(struct gui_app *app)
 {
 	struct run_request o;
@@ -331,7 +367,9 @@ bool gui_app_rerun(struct gui_app *app)
 	/* The figure follows the algorithm the editor chose, unless the
 	 * caller (gui_app_set_figure) already set the one it ran for. */
 	const struct scene_figure *fig = scene_figure_for(t);
-	bool keep_figure = app->view.figure == fig;
+	/* a view of any trace (warps) stays over the new run */
+	bool keep_figure =
+		app->view.figure == fig || !app->view.figure->algorithm;
 	gui_app_set_trace(app, t, true, NULL);
 	if (!keep_figure)
 		app->view.figure = fig;

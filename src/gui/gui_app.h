@@ -220,6 +220,12 @@ void gui_app_seek(struct gui_app *app, size_t step);
  * figure changed; otherwise the status line says why not. */
 bool gui_app_set_figure(struct gui_app *app, const struct scene_figure *figure);
 
+/* The bank-conflict view's padding toggle: re-runs a live trace's input
+ * with the algorithm's padded twin (NAME-padded in the algorithm table),
+ * or from a padded one back to NAME. Returns true when it ran; otherwise
+ * the status line says why not. */
+bool gui_app_toggle_padding(struct gui_app *app);
+
 /* Re-runs the editor's options (validated by the options library) and
  * plays the new trace. Returns true on success; otherwise the editor and
  * the status line show the one-line error and the old trace stays. */

@@ -156,8 +156,8 @@ static void on_control(struct gui_app *app, const struct scene_tag *tag)
 	}
 }
 
-/* A digit, on the main row or the keypad, shows the figure whose row in
- * the views' table has that key. */
+/* A digit, on the main row or the keypad, or a letter no other key takes
+ * (w, b), shows the figure whose row in the views' table has that key. */
 static bool figure_key(struct gui_app *app, SDL_Keycode sym)
 {
 	char key = 0;
@@ -165,6 +165,8 @@ static bool figure_key(struct gui_app *app, SDL_Keycode sym)
 		key = (char)('1' + (sym - SDLK_1));
 	else if (sym >= SDLK_KP_1 && sym <= SDLK_KP_9)
 		key = (char)('1' + (sym - SDLK_KP_1));
+	else if (sym >= SDLK_a && sym <= SDLK_z)
+		key = (char)('a' + (sym - SDLK_a));
 	const struct scene_figure *f = key ? scene_figure_for_key(key) : NULL;
 	if (!f)
 		return false;
@@ -244,6 +246,9 @@ static bool on_key(struct gui_app *app, const SDL_KeyboardEvent *k)
 		return true;
 	case SDLK_l:
 		toggle_labels(app);
+		return true;
+	case SDLK_d:
+		gui_app_toggle_padding(app);
 		return true;
 	case SDLK_q:
 		quit(app); /* also with the help card open, as the card says */

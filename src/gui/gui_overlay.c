@@ -27,6 +27,7 @@ static const struct gui_help_row help_rows[] = {
 	{"+  /  \u2212", "faster / slower (0.25\u00d7 to 4\u00d7)"},
 	{figure_keys, figure_names},
 	{"L", "label values or input ranges (x0..x3)"},
+	{"D", "padded XY or not: re-run (banks view)"},
 	{"E", "edit the input: values, N, section, algorithm"},
 	{"R", "new random values, same N (at most 65536)"},
 	{"P", "projection mode: big type, high contrast"},

@@ -6,9 +6,7 @@
 #include <string.h>
 
 static const struct output *const outputs[] = {
-	&out_text,
-	&out_json,
-	&out_bin,
+	&out_text, &out_json, &out_bin, &out_perfetto, &out_banks,
 };
 
 size_t out_count(void)

@@ -1,6 +1,7 @@
 /* output.h - the outputs a trace can be written to, looked up by name:
  * "text" (the run drawn in a terminal), "json" (docs/trace-format.md) and
- * "bin" (docs/trace-binary.md).
+ * "bin" (docs/trace-binary.md) and "perfetto" (each warp's steps as
+ * trace-event JSON) and "banks" (the shared-memory bank model).
  * Depends on the trace model only; outputs never reach back into executors. */
 #ifndef SCANVIZ_OUTPUT_H
 #define SCANVIZ_OUTPUT_H
@@ -31,5 +32,7 @@ void out_list_names(char *buf, size_t size);
 extern const struct output out_text;
 extern const struct output out_json;
 extern const struct output out_bin;
+extern const struct output out_perfetto;
+extern const struct output out_banks;
 
 #endif

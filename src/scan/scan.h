@@ -58,6 +58,9 @@ struct scan_kernel_info {
 };
 
 const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id);
+/* The kernel's XY holds element i at i + (i >> shift): its SCAN_PADDED row
+ * in kernels.def; 0 when it is not padded. */
+uint32_t scan_kernel_pad_shift(enum scan_kernel_id id);
 /* Threads per block the kernel is launched with for a section size. */
 uint32_t scan_kernel_threads(enum scan_kernel_id id, uint32_t section);
 /* True when the kernel's sections must be powers of two. */

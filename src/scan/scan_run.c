@@ -74,6 +74,8 @@ static int run_plan(const struct scan_executor *ex, void *ctx,
 				k->add_back ? TRACE_ROLE_ADD_BACK
 					    : TRACE_ROLE_SECTION_SCAN,
 				!k->race_free);
+			trace_set_launch_padding(
+				t, scan_kernel_pad_shift(o->launch.kernel));
 		} else if (full || !o->full_only) {
 			if (read_back(ex, ctx, o, t, err, err_size))
 				return -1;

@@ -28,6 +28,13 @@ static const struct scan_kernel_info kernels[SCAN_KERNEL_COUNT] = {
 #undef SCAN_KERNEL
 };
 
+/* The padding of the kernels that have it (SCAN_PADDED rows). */
+static const uint32_t pad_shifts[SCAN_KERNEL_COUNT] = {
+#define SCAN_PADDED(ID, SHIFT) [SCAN_KERNEL_##ID] = SHIFT,
+#include "kernels.def"
+#undef SCAN_PADDED
+};
+
 static const struct scan_algorithm algorithms[] = {
 	{"kogge-stone-book",
          "the simple scan exactly as printed: in place, racy", "9.2",
@@ -37,6 +44,9 @@ static const struct scan_algorithm algorithms[] = {
 	{"brent-kung",
          "the work-efficient scan: reduction and reverse trees (Figure 9.5)",
          "9.4", SCAN_KERNEL_BRENT_KUNG, SCAN_KERNEL_COUNT, false, false, false},
+	{"brent-kung-padded",
+         "the work-efficient scan with XY padded: no bank conflicts", "9.4",
+         SCAN_KERNEL_BRENT_KUNG_PADDED, SCAN_KERNEL_COUNT, false, false, false},
 	{"hierarchical",
          "any length: section scans, block sums S, add-back (Figure 9.10)",
          "9.5", SCAN_KERNEL_BRENT_KUNG, SCAN_KERNEL_ADD_BACK, true, true,
@@ -66,6 +76,11 @@ static const struct scan_algorithm algorithms[] = {
 const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id)
 {
 	return (unsigned)id < SCAN_KERNEL_COUNT ? &kernels[id] : NULL;
+}
+
+uint32_t scan_kernel_pad_shift(enum scan_kernel_id id)
+{
+	return (unsigned)id < SCAN_KERNEL_COUNT ? pad_shifts[id] : 0;
 }
 
 uint32_t scan_kernel_threads(enum scan_kernel_id id, uint32_t section)

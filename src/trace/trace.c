@@ -147,6 +147,13 @@ void trace_set_launch_kernel(struct trace *t, const char *source,
 	l->racy = racy;
 }
 
+void trace_set_launch_padding(struct trace *t, uint32_t shift)
+{
+	if (t->launch_count == 0)
+		return;
+	t->launches[t->launch_count - 1].shared_pad_shift = shift & 15u;
+}
+
 long trace_begin_step(struct trace *t, enum trace_phase phase, uint32_t stride,
                       uint32_t line, uint32_t block)
 {

@@ -131,6 +131,11 @@ struct trace_launch {
 	char source[TRACE_SOURCE_MAX]; /* its file in kernels/; "" unknown */
 	enum trace_launch_role role;
 	bool racy; /* the kernel is kept with its race (the book's listing) */
+	/* Its shared array holds element i at i + (i >> shared_pad_shift):
+	 * one word of padding every 2^shift against bank conflicts; 0 when
+	 * it is not padded. Snapshots and additions name elements in logical
+	 * order either way; the bank-conflict view needs the real words. */
+	uint32_t shared_pad_shift;
 	uint32_t level;   /* hierarchy level it works on: 0 is the input */
 	uint32_t grid;    /* blocks */
 	uint32_t threads; /* threads per block */
@@ -282,6 +287,11 @@ void trace_set_launch_kernel(struct trace *t, const char *source,
  * file every launch names as its source (student_run), not a row of the
  * algorithm table; its facts (family, book section) travel in it. */
 bool trace_names_kernel_file(const struct trace *t);
+
+/* Sets the newest launch's shared_pad_shift (0 to 15). Does nothing when
+ * there is no launch. */
+void trace_set_launch_padding(struct trace *t, uint32_t shift);
+
 /* Fills the algorithm's facts (family, book section, description, each
  * launch's source, role and racy) from its name and its kernels' names,
  * for traces recorded before traces carried them (format version 1): the

@@ -373,17 +373,19 @@ static int read_launches(struct tb_reader *r, const struct run *run,
 		             "launches[].source", at))
 			return -1;
 		uint32_t role = tb_get_u32(facts + TRACE_SOURCE_MAX);
-		uint32_t racy = tb_get_u32(facts + TRACE_SOURCE_MAX + 4);
-		if (role >= TRACE_ROLE_COUNT || racy > 1)
-			return tb_fail(r, at + TRACE_SOURCE_MAX,
-			               "launches[%zu]: role %lu or racy %lu is "
-			               "out of range (roles 0 to %d; racy 0 or "
-			               "1)",
-			               i, (unsigned long)role,
-			               (unsigned long)racy,
-			               TRACE_ROLE_COUNT - 1);
+		uint32_t word = tb_get_u32(facts + TRACE_SOURCE_MAX + 4);
+		uint32_t racy = word & 0xffu, pad_shift = word >> 8;
+		if (role >= TRACE_ROLE_COUNT || racy > 1 || pad_shift > 15)
+			return tb_fail(
+				r, at + TRACE_SOURCE_MAX,
+				"launches[%zu]: role %lu, racy %lu or "
+				"padding %lu is out of range (roles 0 to "
+				"%d; racy 0 or 1; padding 0 to 15)",
+				i, (unsigned long)role, (unsigned long)racy,
+				(unsigned long)pad_shift, TRACE_ROLE_COUNT - 1);
 		l->role = (enum trace_launch_role)role;
 		l->racy = racy;
+		l->shared_pad_shift = pad_shift;
 	}
 	return 0;
 }
@@ -615,6 +617,7 @@ static int add_launches_to(struct tb_reader *r,
 		                     l->threads, l->n) < 0)
 			return tb_fail_plain(r, "out of memory");
 		trace_set_launch_kernel(t, l->source, l->role, l->racy);
+		trace_set_launch_padding(t, l->shared_pad_shift);
 	}
 	return 0;
 }

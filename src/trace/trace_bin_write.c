@@ -264,7 +264,8 @@ static void put_launches(struct wr *w, const struct trace *t)
 		put_name(w, l->source, TRACE_SOURCE_MAX);
 		p = room(w, TB_LAUNCH_FACTS_SIZE - TRACE_SOURCE_MAX);
 		tb_put_u32(p, (uint32_t)l->role);
-		tb_put_u32(p + 4, l->racy);
+		/* bit 0: racy; bits 8-11: the shared array's padding shift */
+		tb_put_u32(p + 4, (uint32_t)l->racy | l->shared_pad_shift << 8);
 	}
 }
 

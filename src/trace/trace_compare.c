@@ -132,6 +132,8 @@ static void cmp_launches(struct cmp *c, const struct trace *a,
 		cmp_str(c, "role", trace_role_name(la->role),
 		        trace_role_name(lb->role));
 		cmp_u64(c, "racy", la->racy, lb->racy);
+		cmp_u64(c, "shared_pad_shift", la->shared_pad_shift,
+		        lb->shared_pad_shift);
 		cmp_u64(c, "level", la->level, lb->level);
 		cmp_u64(c, "grid", la->grid, lb->grid);
 		cmp_u64(c, "threads", la->threads, lb->threads);

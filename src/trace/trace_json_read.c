@@ -130,6 +130,7 @@ struct launch_in {
 	char source[TRACE_SOURCE_MAX];
 	int role;
 	bool racy;
+	uint32_t pad_shift;
 	uint32_t level, grid, threads, n;
 };
 
@@ -141,6 +142,7 @@ static int add_launch(struct trace_jr *r, const struct launch_in *l)
 		return jsonread_fail(&r->jr, "out of memory");
 	trace_set_launch_kernel(r->t, l->source,
 	                        (enum trace_launch_role)l->role, l->racy);
+	trace_set_launch_padding(r->t, l->pad_shift);
 	return 0;
 }
 
@@ -163,10 +165,10 @@ static int read_launch_facts(struct trace_jr *r, const cJSON *const *f,
 static int read_launches(struct trace_jr *r, const cJSON *item,
                          struct launch_in **out, size_t *count)
 {
-	static const char *const keys[] = {"kernel",  "level", "grid",
-	                                   "threads", "n",     "source",
-	                                   "role",    "racy"};
-	int nkeys = r->version >= 2 ? 8 : 5;
+	static const char *const keys[] = {
+		"kernel", "level", "grid", "threads",         "n",
+		"source", "role",  "racy", "shared_pad_shift"};
+	int nkeys = r->version >= 2 ? 9 : 5;
 	if (trace_jr_array(r, "launches", item, SIZE_MAX, NULL, count))
 		return -1;
 	*out = calloc(*count ? *count : 1, sizeof(**out));
@@ -175,11 +177,19 @@ static int read_launches(struct trace_jr *r, const cJSON *item,
 	jsonread_push_key(&r->jr, "launches");
 	size_t i = 0;
 	for (const cJSON *c = item->child; c; c = c->next, i++) {
-		const cJSON *f[8];
+		const cJSON *f[9];
 		struct launch_in *l = &(*out)[i];
 		jsonread_push_index(&r->jr, i);
-		if (jsonread_fields(&r->jr, c, keys, nkeys, 0, f) ||
+		if (jsonread_fields(&r->jr, c, keys, nkeys, 1u << 8, f) ||
 		    (r->version >= 2 && read_launch_facts(r, f + 5, l)) ||
+		    (r->version >= 2 && f[8] &&
+		     (trace_jr_u32(r, "shared_pad_shift", f[8],
+		                   &l->pad_shift) ||
+		      (l->pad_shift > 15 &&
+		       jsonread_fail(&r->jr,
+		                     "launches[%zu].shared_pad_shift %u is out "
+		                     "of range (0 to 15)",
+		                     i, l->pad_shift)))) ||
 		    trace_jr_name(r, "kernel", f[0], l->kernel,
 		                  sizeof(l->kernel)) ||
 		    trace_jr_u32(r, "level", f[1], &l->level) ||

@@ -269,6 +269,8 @@ static void write_launches(struct out *o, const struct trace *t)
 		put_string(o, trace_role_name(l->role));
 		key(o, 0, "racy");
 		put(o, l->racy ? "true" : "false");
+		if (l->shared_pad_shift)
+			key_u64(o, 0, "shared_pad_shift", l->shared_pad_shift);
 		key_u64(o, 0, "level", l->level);
 		key_u64(o, 0, "grid", l->grid);
 		key_u64(o, 0, "threads", l->threads);

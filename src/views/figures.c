@@ -40,6 +40,23 @@ static const struct scene_figure figures[] = {
 		.block_count = scene_view_hier_blocks,
 		.default_section = scene_figure_section,
 	},
+	{
+		/* any trace: its lanes by warp (algorithm NULL: the figure
+		 * keeps the run shown, whatever it is) */
+		.name = "warps",
+		.key = 'w',
+		.build = scene_view_warps_build,
+		.block_count = scene_view_warp_blocks,
+		.legend = SCENE_LEGEND_LANES,
+	},
+	{
+		/* any trace with XY: its shared-memory banks per warp */
+		.name = "banks",
+		.key = 'b',
+		.build = scene_view_banks_build,
+		.block_count = scene_view_warp_blocks,
+		.legend = SCENE_LEGEND_BANKS,
+	},
 };
 
 #define FIGURE_COUNT (sizeof(figures) / sizeof(figures[0]))

@@ -82,6 +82,42 @@ bool scene_copy_into(struct scene *dst, const struct scene *src)
 	return true;
 }
 
+bool scene_append_moved(struct scene *dst, const struct scene *src, float dx,
+                        float dy)
+{
+	if (dst->failed ||
+	    !grow((void **)&dst->items, &dst->cap, dst->count + src->count,
+	          sizeof(*dst->items)) ||
+	    !grow((void **)&dst->points, &dst->point_cap,
+	          dst->point_count + src->point_count, sizeof(*dst->points)) ||
+	    !grow((void **)&dst->strings, &dst->string_cap,
+	          dst->string_len + src->string_len, 1)) {
+		dst->failed = true;
+		return false;
+	}
+	size_t first = dst->count;
+	for (size_t i = 0; i < src->count; i++) {
+		struct scene_item it = src->items[i];
+		if (it.kind == SCENE_ITEM_POLYLINE ||
+		    it.kind == SCENE_ITEM_POLYGON)
+			it.u.path.first += dst->point_count;
+		else if (it.kind == SCENE_ITEM_TEXT)
+			it.u.text.offset += dst->string_len;
+		dst->items[dst->count++] = it;
+	}
+	if (src->point_count)
+		memcpy(dst->points + dst->point_count, src->points,
+		       src->point_count * sizeof(*src->points));
+	if (src->string_len)
+		memcpy(dst->strings + dst->string_len, src->strings,
+		       src->string_len);
+	dst->point_count += src->point_count;
+	dst->string_len += src->string_len;
+	for (size_t i = first; i < dst->count; i++)
+		scene_item_transform(dst, &dst->items[i], 1.0f, dx, dy);
+	return !dst->failed;
+}
+
 static struct scene_item *append(struct scene *s, enum scene_item_kind kind)
 {
 	if (s->failed)

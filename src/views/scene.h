@@ -219,6 +219,10 @@ void scene_reset(struct scene *s, int width, int height,
 /* Makes dst a copy of src, keeping and growing dst's memory. Returns false
  * when out of memory (dst is then empty and failed). */
 bool scene_copy_into(struct scene *dst, const struct scene *src);
+/* Appends every item of src to dst, moved by (dx, dy): two frames side
+ * by side in one scene. Returns false when out of memory (dst failed). */
+bool scene_append_moved(struct scene *dst, const struct scene *src, float dx,
+                        float dy);
 
 /* Each appends one item and returns a pointer to it (valid until the next
  * append) so the caller can set its tag, or NULL when out of memory (then

@@ -25,14 +25,22 @@
 struct scene_view;
 struct view_ctx;
 
+/* What a figure's legend in the side panel explains. */
+enum scene_legend {
+	SCENE_LEGEND_ELEMENTS = 0, /* XY's elements, additions, values */
+	SCENE_LEGEND_LANES,        /* a warp's lanes (the warp view) */
+	SCENE_LEGEND_BANKS,        /* banks and their conflicts */
+};
+
 /* A figure: one row of the views' table (figures.c). Adding a view is its
  * builder's file and a row there; the window's key, `--figure`, a lesson's
  * `view=` and the frame log all read the row. */
 struct scene_figure {
 	const char *name; /* "9.1": what users type and the frame log says */
-	char key;         /* the window's key that shows it: '1' */
+	char key;         /* the window's key that shows it: '1', 'w' */
 	/* The algorithm it draws when none is asked for (the window's figure
-	 * keys and `scanviz render --figure` without --algo). */
+	 * keys and `scanviz render --figure` without --algo); NULL for a view
+	 * of any trace (warps), which keeps the run it is shown over. */
 	const char *algorithm;
 	/* The traces it is the figure for: a bit (1u << enum trace_family)
 	 * per family, and, when not NULL, only that book section. */
@@ -50,6 +58,7 @@ struct scene_figure {
 	 * none, within the section kernel's `max_section`; NULL: the
 	 * algorithm's own default. */
 	uint32_t (*default_section)(size_t n, uint32_t max_section);
+	enum scene_legend legend;
 };
 
 /* What an element's label says. */

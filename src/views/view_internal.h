@@ -124,6 +124,12 @@ float scene_view_heading(struct view_ctx *c, const char *text);
 int scene_view_rows_build(struct view_ctx *c);
 int scene_view_trees_build(struct view_ctx *c);
 int scene_view_hier_build(struct view_ctx *c);
+/* The warp view (view_warps.c): any trace's lanes by warp. */
+int scene_view_warps_build(struct view_ctx *c);
+size_t scene_view_warp_blocks(const struct trace *t,
+                              const struct scene_view *v);
+/* The bank-conflict view (view_banks.c): XY's banks per warp-wide access. */
+int scene_view_banks_build(struct view_ctx *c);
 size_t scene_view_hier_levels(const struct trace *t);
 size_t scene_view_hier_blocks(const struct trace *t,
                               const struct scene_view *v);

@@ -475,7 +475,14 @@ enum swatch {
 	SW_TOKEN,
 	SW_RACE,
 	SW_SUMS,
-	SW_HEAT
+	SW_HEAT,
+	SW_LANE_ADDED,
+	SW_LANE_IDLE,
+	SW_LANE_SPLIT,
+	SW_LANE_ABSENT,
+	SW_BANK_ONE,
+	SW_BANK_MANY,
+	SW_BANK_NONE,
 };
 
 static void swatch(struct view_ctx *c, enum swatch kind, struct scene_rect r)
@@ -528,6 +535,42 @@ static void swatch(struct view_ctx *c, enum swatch kind, struct scene_rect r)
 			          none, 0);
 		}
 		break;
+	case SW_LANE_ADDED:
+		scene_box(c->s, r, 0, scene_view_color(c, SCENE_ROLE_ARROW),
+		          scene_view_color(c, SCENE_ROLE_ELEMENT_EDGE),
+		          c->lw * 0.5f);
+		break;
+	case SW_LANE_IDLE:
+	case SW_LANE_SPLIT: {
+		struct scene_item *it = scene_box(
+			c->s, r, 0, scene_view_color(c, SCENE_ROLE_ELEMENT),
+			scene_view_color(c, kind == SW_LANE_SPLIT
+		                                    ? SCENE_ROLE_RACE
+		                                    : SCENE_ROLE_ELEMENT_EDGE),
+			c->lw * 0.5f);
+		if (it && kind == SW_LANE_SPLIT)
+			it->u.box.pattern = SCENE_PATTERN_HATCH;
+		break;
+	}
+	case SW_BANK_ONE:
+		scene_box(c->s, r, 0, scene_view_color(c, SCENE_ROLE_ELEMENT),
+		          scene_view_color(c, SCENE_ROLE_ELEMENT_EDGE),
+		          c->lw * 0.5f);
+		break;
+	case SW_BANK_MANY: {
+		struct scene_item *it =
+			scene_box(c->s, r, 0, scene_theme_heat(c->th, 0.7f),
+		                  scene_view_color(c, SCENE_ROLE_ELEMENT_EDGE),
+		                  c->lw * 0.5f);
+		if (it)
+			it->u.box.pattern = SCENE_PATTERN_HATCH;
+		break;
+	}
+	case SW_LANE_ABSENT:
+	case SW_BANK_NONE:
+		scene_box(c->s, r, 0, none,
+		          scene_view_color(c, SCENE_ROLE_GRID), 1.0f);
+		break;
 	}
 }
 
@@ -542,6 +585,13 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 		[SW_RACE] = "read too early: the race",
 		[SW_SUMS] = "S: the sections' sums",
 		[SW_HEAT] = "strips: small to large value",
+		[SW_LANE_ADDED] = "a lane that added in the step",
+		[SW_LANE_IDLE] = "a lane there, not adding",
+		[SW_LANE_SPLIT] = "idle in a divergent warp",
+		[SW_LANE_ABSENT] = "no thread, or not there",
+		[SW_BANK_ONE] = "a bank with one word: one pass",
+		[SW_BANK_MANY] = "n words in one bank: n passes",
+		[SW_BANK_NONE] = "a bank no lane touches",
 	};
 	/* the same, for a narrow panel: never cut short */
 	static const char *const brief[] = {
@@ -553,24 +603,42 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 		[SW_RACE] = "read too early",
 		[SW_SUMS] = "S: section sums",
 		[SW_HEAT] = "small to large",
+		[SW_LANE_ADDED] = "lane added",
+		[SW_LANE_IDLE] = "lane idle",
+		[SW_LANE_SPLIT] = "divergent, idle",
+		[SW_LANE_ABSENT] = "no lane",
+		[SW_BANK_ONE] = "one word, one pass",
+		[SW_BANK_MANY] = "n words, n passes",
+		[SW_BANK_NONE] = "bank unused",
 	};
 	enum swatch list[9];
 	int n = 0;
 	/* a figure of levels marks no finished elements, and draws S */
 	bool levels = c->v->figure->level_count != NULL;
-	list[n++] = SW_CHANGED;
-	if (!levels)
-		list[n++] = SW_FINISHED;
-	if (!levels && racy_trace(c->t))
-		list[n++] = SW_WRONG;
-	list[n++] = SW_ARROW;
-	list[n++] = SW_TOKEN;
-	if (racy_trace(c->t))
-		list[n++] = SW_RACE;
-	if (levels)
-		list[n++] = SW_SUMS;
-	if (c->compact)
-		list[n++] = SW_HEAT;
+	if (c->v->figure->legend == SCENE_LEGEND_LANES) {
+		list[n++] = SW_LANE_ADDED;
+		list[n++] = SW_LANE_IDLE;
+		list[n++] = SW_LANE_SPLIT;
+		list[n++] = SW_LANE_ABSENT;
+	} else if (c->v->figure->legend == SCENE_LEGEND_BANKS) {
+		list[n++] = SW_BANK_ONE;
+		list[n++] = SW_BANK_MANY;
+		list[n++] = SW_BANK_NONE;
+	} else {
+		list[n++] = SW_CHANGED;
+		if (!levels)
+			list[n++] = SW_FINISHED;
+		if (!levels && racy_trace(c->t))
+			list[n++] = SW_WRONG;
+		list[n++] = SW_ARROW;
+		list[n++] = SW_TOKEN;
+		if (racy_trace(c->t))
+			list[n++] = SW_RACE;
+		if (levels)
+			list[n++] = SW_SUMS;
+		if (c->compact)
+			list[n++] = SW_HEAT;
+	}
 	float size = c->small;
 	float row = size * 1.5f;
 	float top = bottom - row * (float)n;

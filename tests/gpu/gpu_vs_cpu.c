@@ -164,9 +164,13 @@ static const uint32_t spread[] = {65,   96,   100,  127,  128,  129,  200,
 
 static void sections(void)
 {
-	const char *algos[] = {"kogge-stone", "brent-kung", "blelloch",
-	                       "blelloch-padded", "kogge-stone-double-buffer"};
-	for (int a = 0; a < 5; a++) {
+	const char *algos[] = {"kogge-stone",
+	                       "brent-kung",
+	                       "blelloch",
+	                       "blelloch-padded",
+	                       "kogge-stone-double-buffer",
+	                       "brent-kung-padded"};
+	for (int a = 0; a < 6; a++) {
 		uint32_t max =
 			scan_kernel_info(
 				scan_algorithm_find(algos[a])->section_kernel)

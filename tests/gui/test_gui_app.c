@@ -243,6 +243,9 @@ static void figure_defaults_match_the_command_line(void **state)
 		{"--algo=kogge-stone", "--algo=brent-kung"},
 	};
 	for (int f = 0; (size_t)f < scene_figure_count(); f++) {
+		/* views of any trace (warps, banks) run nothing of their own */
+		if (!scene_figure_at((size_t)f)->algorithm)
+			continue;
 		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 			size_t n = sizes[i];
 			if (scene_figure_at((size_t)f) ==
@@ -285,6 +288,41 @@ static void figure_defaults_match_the_command_line(void **state)
 			trace_destroy(cli);
 		}
 	}
+}
+
+/* W and B show the run already there, re-running nothing; D re-runs it
+ * with the padded twin and back, keeping the view and the step. */
+static void hardware_views_keep_the_run_and_d_pads(void **state)
+{
+	(void)state;
+	struct gui_app *app =
+		test_app((const char *const[]){"--algo=brent-kung", "--n=64"},
+	                 2, scene_figure_find("9.5"));
+	struct trace *before = app->trace;
+	test_key(app, SDLK_w, 0);
+	assert_ptr_equal(app->view.figure, scene_figure_find("warps"));
+	assert_ptr_equal(app->trace, before);
+	assert_true(test_text_contains(app, "Warps: brent-kung"));
+	test_key(app, SDLK_b, 0);
+	assert_ptr_equal(app->view.figure, scene_figure_find("banks"));
+	assert_ptr_equal(app->trace, before);
+	gui_app_seek(app, 3);
+	test_key(app, SDLK_d, 0);
+	assert_string_equal(app->trace->algorithm, "brent-kung-padded");
+	assert_ptr_equal(app->view.figure, scene_figure_find("banks"));
+	assert_int_equal(app->pb.step, 3);
+	assert_true(test_text_contains(app, "(XY padded)"));
+	test_key(app, SDLK_d, 0);
+	assert_string_equal(app->trace->algorithm, "brent-kung");
+	/* an algorithm without a twin says so and keeps its run */
+	gui_app_destroy(app);
+	app = test_app((const char *const[]){"--algo=kogge-stone", "--n=64"}, 2,
+	               scene_figure_find("9.1"));
+	before = app->trace;
+	test_key(app, SDLK_d, 0);
+	assert_ptr_equal(app->trace, before);
+	assert_true(app->status_error);
+	gui_app_destroy(app);
 }
 
 static void projection_and_fullscreen(void **state)
@@ -474,6 +512,7 @@ int main(void)
 		cmocka_unit_test(help_overlay_lists_every_key),
 		cmocka_unit_test(q_quits_with_the_help_card_open),
 		cmocka_unit_test(figure_defaults_match_the_command_line),
+		cmocka_unit_test(hardware_views_keep_the_run_and_d_pads),
 		cmocka_unit_test(projection_and_fullscreen),
 		cmocka_unit_test(editor_reruns_what_is_typed),
 		cmocka_unit_test(editor_shows_errors_and_keeps_the_trace),

@@ -99,7 +99,7 @@ for sh in "${shells[@]}"; do
 		expect $sh scanviz check -- : --exclusive --section --threads --timeout --json --backend
 	fi
 	never $sh scanviz verify -- : --algo
-	expect $sh scanviz --figure "" : 9.1 9.5 9.10
+	expect $sh scanviz --figure "" : 9.1 9.5 9.10 warps banks
 	expect $sh scanviz help "" : dump verify
 	if [ -n "$lessons" ]; then
 		expect $sh scanviz --lesson "" : $lessons
