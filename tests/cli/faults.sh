@@ -146,6 +146,13 @@ if [ "$asan" = 0 ]; then
 			exec "$scanviz" dump --backend cpu --algo hierarchical "$option" "$value" -o "$work/keep.txt"
 		) 2>"$work/err"
 		rc=$?
+		# a build linked with the CUDA runtime, which reserves most of
+		# 150 MB of address space as it loads, refuses the input up
+		# front instead: exit 2, one line naming the limit
+		if [ "$code" = 1 ] && [ "$rc" = 2 ] &&
+			grep -Eq "needs about .* address space left under ulimit -v" "$work/err"; then
+			code=2 pattern="address.space.left.under.ulimit.-v"
+		fi
 		if [ "$rc" = "$code" ] && [ "$(wc -l <"$work/err")" = 1 ] &&
 			grep -Eq -- "$pattern" "$work/err" &&
 			[ "$(cat "$work/keep.txt")" = old ] && [ "$(ls -A "$work" | grep -c tmp)" = 0 ]; then

@@ -33,6 +33,13 @@ for ((k = 0; k < ${#cases[@]}; k += 4)); do
 		exec "$scanviz" "${args[@]}"
 	) >/dev/null 2>"$work/err"
 	rc=$?
+	# a build linked with the CUDA runtime, which reserves most of 150 MB
+	# of address space as it loads, refuses the input up front instead:
+	# exit 2, one line naming the limit
+	if [ "$code" = 1 ] && [ "$rc" = 2 ] &&
+		grep -Eq "^scanviz: .*needs about .* address space left under ulimit -v: raise ulimit -v$" "$work/err"; then
+		code=2 pattern="address space left under ulimit -v"
+	fi
 	if [ "$rc" = "$code" ] && [ "$(wc -l <"$work/err")" = 1 ] && grep -Eq "$pattern" "$work/err"; then
 		echo "ok: ulimit -v $limit: $(cat "$work/err")"
 	else

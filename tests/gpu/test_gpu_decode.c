@@ -44,6 +44,7 @@ static void set_meta(struct fake *f, uint32_t block, uint32_t step,
 	m->phase = phase;
 	m->stride = stride;
 	m->line = line;
+	m->buffer = 0; /* a kernel of one shared array */
 }
 
 static void set_add(struct fake *f, uint32_t block, uint32_t step,
