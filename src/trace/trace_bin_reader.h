@@ -95,4 +95,28 @@ int tb_check_finding(struct tb_reader *r, const char *what, size_t i,
                      uint32_t kind, uint32_t kinds, uint32_t step,
                      uint32_t block, const uint32_t *index, uint64_t at);
 
+/* What the run block declares. */
+struct tb_run {
+	uint64_t n, steps, values, adds, warps;
+	uint32_t levels, launches, hazards, divergences;
+	struct trace_counts counts;
+	uint64_t hazards_total, divergences_total;
+	/* version 2 on (0 in version 1) */
+	uint64_t snapshots, snapshot_values, shuffles, lookbacks;
+	uint32_t arrays;
+	uint32_t launch_size, step_size; /* records of this version */
+	uint64_t need; /* bytes the counts need after the run block */
+};
+
+/* n floats into dst: bits XOR the prediction pred(r->t, k, bit, i)
+ * (NULL: none). Returns 0 or -1. */
+int tb_read_floats(struct tb_reader *r, float *dst, size_t n,
+                   uint32_t (*pred)(const struct trace *, size_t, unsigned,
+                                    size_t),
+                   size_t k, unsigned bit);
+/* The steps the run block declares, checked against `launches` as read
+ * (trace_bin_read_steps.c). Returns 0 or -1. */
+int tb_read_steps(struct tb_reader *r, const struct tb_run *run,
+                  const struct trace_launch *launches);
+
 #endif

@@ -122,17 +122,19 @@ check("render erases its line", err.endswith("\r\x1b[K"),
 rc, out, err = run(anim, tty=False)
 check("render an animation without a terminal", rc == 0 and err == "",
       f"exit {rc}, stderr {err[:300]!r}")
-long_run = ["--backend", "cpu", "--algo", "hierarchical", "--n", "1048576",
+# 4 Mi elements: seconds even on a fast machine, where 1 Mi took 0.7 s
+# and showed nothing (the line waits half a second)
+long_run = ["--backend", "cpu", "--algo", "hierarchical", "--n", "4194304",
             "--figure", "9.10"]
 svg = os.path.join(tmp, "long.svg")
 rc, out, err = run(["render"] + long_run + ["-o", svg], tty=True)
 check("render of a long run on a terminal",
       rc == 0 and re.search(r"\rscanviz render: (running hierarchical on "
-                            r"1048576 elements|drawing Figure 9\.10 as svg)"
+                            r"4194304 elements|drawing Figure 9\.10 as svg)"
                             r"  \d+ s\x1b\[K", err),
       f"exit {rc}, no progress line: {err[:300]!r}")
 trace = os.path.join(tmp, "long.json")
-# twice the run above: 25 MB of JSON, seconds to read
+# 2 Mi elements: 25 MB of JSON, seconds to read
 rc, out, err = run(["dump", "--format", "json", "-o", trace] +
                    long_run[:5] + ["2097152"], tty=False)
 check("dump of a long trace", rc == 0, f"exit {rc}: {err[:300]!r}")
