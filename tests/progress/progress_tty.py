@@ -3,7 +3,9 @@
 # animation's frames, a long run or trace read first): drawn on stderr
 # when stderr is a terminal (a pseudo-terminal here), with counts and the
 # time left, and erased at the end; nothing at all on stderr otherwise.
-# Usage: progress_tty.py SCANVIZ. Depends on Python 3 (pty, subprocess).
+# Usage: progress_tty.py SCANVIZ [render|no-render] [video|no-video]: the
+# render cases run only where the build has them. Depends on Python 3
+# (pty, subprocess).
 import os
 import fcntl
 import pty
@@ -18,6 +20,8 @@ import termios
 COLUMNS = 100
 
 exe = sys.argv[1]
+has_render = len(sys.argv) < 3 or sys.argv[2] == "render"
+has_video = has_render and (len(sys.argv) < 4 or sys.argv[3] == "video")
 failures = []
 
 
@@ -109,47 +113,49 @@ check("quick dump", rc == 0 and err == "" and "output" in out,
 
 # render: an animation counts its frames; a long run or a long trace read
 # before the picture says what runs and for how long
-tmp = tempfile.mkdtemp(prefix="scanviz-progress-")
-gif = os.path.join(tmp, "two-steps.gif")
-anim = ["render", "--backend", "cpu", "--figure", "9.1", "--to", "2",
-        "-o", gif]
-rc, out, err = run(anim, tty=True)
-check("render an animation on a terminal",
-      rc == 0 and re.search(r"\rscanviz render \[[#.]+\] \d+/84 ", err),
-      f"exit {rc}, no frame bar: {err[:300]!r}")
-check("render erases its line", err.endswith("\r\x1b[K"),
-      f"ends with {err[-40:]!r}")
-rc, out, err = run(anim, tty=False)
-check("render an animation without a terminal", rc == 0 and err == "",
-      f"exit {rc}, stderr {err[:300]!r}")
-# 4 Mi elements: seconds even on a fast machine, where 1 Mi took 0.7 s
-# and showed nothing (the line waits half a second)
-long_run = ["--backend", "cpu", "--algo", "hierarchical", "--n", "4194304",
-            "--figure", "9.10"]
-svg = os.path.join(tmp, "long.svg")
-rc, out, err = run(["render"] + long_run + ["-o", svg], tty=True)
-check("render of a long run on a terminal",
-      rc == 0 and re.search(r"\rscanviz render: (running hierarchical on "
-                            r"4194304 elements|drawing Figure 9\.10 as svg)"
-                            r"  \d+ s\x1b\[K", err),
-      f"exit {rc}, no progress line: {err[:300]!r}")
-trace = os.path.join(tmp, "long.json")
-# 2 Mi elements: 25 MB of JSON, seconds to read
-rc, out, err = run(["dump", "--format", "json", "-o", trace] +
-                   long_run[:5] + ["2097152"], tty=False)
-check("dump of a long trace", rc == 0, f"exit {rc}: {err[:300]!r}")
-rc, out, err = run(["render", "--trace", trace, "--figure", "9.10", "-o",
-                    svg], tty=True)
-check("render of a long trace on a terminal",
-      rc == 0 and re.search(r"\rscanviz render: (reading \S+long\.json|"
-                            r"drawing Figure 9\.10 as svg)  \d+ s\x1b\[K",
-                            err),
-      f"exit {rc}, no progress line: {err[:300]!r}")
-rc, out, err = run(["render", "--trace", trace, "--figure", "9.10", "-o",
-                    svg], tty=False)
-check("render of a long trace without a terminal", rc == 0 and err == "",
-      f"exit {rc}, stderr {err[:300]!r}")
-shutil.rmtree(tmp)
+if has_render:
+    tmp = tempfile.mkdtemp(prefix="scanviz-progress-")
+    if has_video:
+        gif = os.path.join(tmp, "two-steps.gif")
+        anim = ["render", "--backend", "cpu", "--figure", "9.1", "--to", "2",
+                "-o", gif]
+        rc, out, err = run(anim, tty=True)
+        check("render an animation on a terminal",
+              rc == 0 and re.search(r"\rscanviz render \[[#.]+\] \d+/84 ", err),
+              f"exit {rc}, no frame bar: {err[:300]!r}")
+        check("render erases its line", err.endswith("\r\x1b[K"),
+              f"ends with {err[-40:]!r}")
+        rc, out, err = run(anim, tty=False)
+        check("render an animation without a terminal", rc == 0 and err == "",
+              f"exit {rc}, stderr {err[:300]!r}")
+    # 4 Mi elements: seconds even on a fast machine, where 1 Mi took 0.7 s
+    # and showed nothing (the line waits half a second)
+    long_run = ["--backend", "cpu", "--algo", "hierarchical", "--n", "4194304",
+                "--figure", "9.10"]
+    svg = os.path.join(tmp, "long.svg")
+    rc, out, err = run(["render"] + long_run + ["-o", svg], tty=True)
+    check("render of a long run on a terminal",
+          rc == 0 and re.search(r"\rscanviz render: (running hierarchical on "
+                                r"4194304 elements|drawing Figure 9\.10 as svg)"
+                                r"  \d+ s\x1b\[K", err),
+          f"exit {rc}, no progress line: {err[:300]!r}")
+    trace = os.path.join(tmp, "long.json")
+    # 2 Mi elements: 25 MB of JSON, seconds to read
+    rc, out, err = run(["dump", "--format", "json", "-o", trace] +
+                       long_run[:5] + ["2097152"], tty=False)
+    check("dump of a long trace", rc == 0, f"exit {rc}: {err[:300]!r}")
+    rc, out, err = run(["render", "--trace", trace, "--figure", "9.10", "-o",
+                        svg], tty=True)
+    check("render of a long trace on a terminal",
+          rc == 0 and re.search(r"\rscanviz render: (reading \S+long\.json|"
+                                r"drawing Figure 9\.10 as svg)  \d+ s\x1b\[K",
+                                err),
+          f"exit {rc}, no progress line: {err[:300]!r}")
+    rc, out, err = run(["render", "--trace", trace, "--figure", "9.10", "-o",
+                        svg], tty=False)
+    check("render of a long trace without a terminal", rc == 0 and err == "",
+          f"exit {rc}, stderr {err[:300]!r}")
+    shutil.rmtree(tmp)
 
 for f in failures:
     print("FAIL", f)
