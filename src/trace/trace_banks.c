@@ -6,12 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+uint32_t trace_step_pad_shift(const struct trace *t,
+                              const struct trace_step *st)
+{
+	return st->launch < t->launch_count
+	               ? t->launches[st->launch].shared_pad_shift
+	               : 0;
+}
+
 static uint32_t word_of(const struct trace *t, const struct trace_step *st,
                         uint32_t element)
 {
-	uint32_t shift = st->launch < t->launch_count
-	                         ? t->launches[st->launch].shared_pad_shift
-	                         : 0;
+	uint32_t shift = trace_step_pad_shift(t, st);
 	return shift ? element + (element >> shift) : element;
 }
 

@@ -69,4 +69,8 @@ int trace_bank_totals(const struct trace *t, size_t first, size_t end,
                       struct trace_bank_totals *by_phase,
                       struct trace_bank_totals *all);
 
+/* The padding shift of the launch step st belongs to (0: not padded). */
+uint32_t trace_step_pad_shift(const struct trace *t,
+                              const struct trace_step *st);
+
 #endif

@@ -221,9 +221,7 @@ int scene_view_banks_build(struct view_ctx *c)
 	size_t n = trace_step_bank_accesses(t, step, acc, cap);
 	if (n > cap)
 		n = cap;
-	uint32_t pad = st->launch < t->launch_count
-	                       ? t->launches[st->launch].shared_pad_shift
-	                       : 0;
+	uint32_t pad = trace_step_pad_shift(t, st);
 	snprintf(head, sizeof(head), "Bank conflicts: %s, block %u, %s%s",
 	         t->algorithm, st->block,
 	         scene_view_step_name(st, name, sizeof(name)),
