@@ -57,7 +57,7 @@ enum gpu_trace_flag {
 };
 
 /* Phases as the header counts them (TRACE_PHASE_COUNT of trace_phase.h). */
-#define GPU_TRACE_PHASES 6
+#define GPU_TRACE_PHASES 12
 
 /* Per launch, outside the block regions. */
 struct gpu_trace_header {

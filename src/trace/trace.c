@@ -410,9 +410,18 @@ size_t trace_blocks_of(size_t n, uint32_t section)
 
 /* Name tables: the JSON format and the text dump use these words. */
 static const char *const phase_names[TRACE_PHASE_COUNT] = {
-	[TRACE_PHASE_LOAD] = "load",     [TRACE_PHASE_STRIDE] = "stride",
-	[TRACE_PHASE_REDUCE] = "reduce", [TRACE_PHASE_REVERSE] = "reverse",
-	[TRACE_PHASE_STORE] = "store",   [TRACE_PHASE_ADD_BACK] = "add-back",
+	[TRACE_PHASE_LOAD] = "load",
+	[TRACE_PHASE_STRIDE] = "stride",
+	[TRACE_PHASE_REDUCE] = "reduce",
+	[TRACE_PHASE_REVERSE] = "reverse",
+	[TRACE_PHASE_STORE] = "store",
+	[TRACE_PHASE_ADD_BACK] = "add-back",
+	[TRACE_PHASE_SUBSECTION_SCAN] = "subsection-scan",
+	[TRACE_PHASE_SUBSECTION_ADD] = "subsection-add",
+	[TRACE_PHASE_SHUFFLE] = "shuffle",
+	[TRACE_PHASE_LOOKBACK] = "look-back",
+	[TRACE_PHASE_FLAG] = "flag",
+	[TRACE_PHASE_SCATTER] = "scatter",
 };
 
 static const char *const hazard_names[TRACE_HAZARD_KIND_COUNT] = {

@@ -12,7 +12,7 @@
 
 /* Version of the JSON schema in docs/trace-format.md; version 1 files
  * still read (their facts derived from the algorithm's name). */
-#define TRACE_FORMAT_VERSION 2
+#define TRACE_FORMAT_VERSION 3
 
 #define TRACE_NAME_MAX 32
 #define TRACE_DEVICE_MAX 128

@@ -13,7 +13,7 @@
 
 /* The version of the binary format in docs/trace-binary.md; version 1
  * files still read (their facts derived from the algorithm's name). */
-#define TRACE_BIN_VERSION 2
+#define TRACE_BIN_VERSION 3
 /* The file's first byte: never the first byte of a JSON trace. */
 #define TRACE_BIN_FIRST_BYTE 0x89
 

@@ -29,8 +29,13 @@
 #define TB_WARP_SIZE 16u    /* active mask, reserved, clock */
 #define TB_FINDING_SIZE 32u /* kind and seven u32 */
 #define TB_CHECKSUM_SIZE 8u
+/* The phases the run block counts: load to add-back, the first six. */
+#define TB_RUN_PHASES 6
 /* Added by version 2, after the version 1 records they extend. */
-#define TB_FACTS_SIZE 184u /* family, extra counts, section, description */
+#define TB_FACTS_SIZE_V2 184u /* family, extra counts, section, description */
+/* Version 3 appends the counts of the phases after the first six. */
+#define TB_FACTS_SIZE \
+	(TB_FACTS_SIZE_V2 + 8u * (TRACE_PHASE_COUNT - TB_RUN_PHASES))
 #define TB_LAUNCH_FACTS_SIZE 72u /* source name, role, racy */
 #define TB_STEP_EXTRAS_SIZE 16u  /* snapshots, shuffles, look-backs, zero */
 #define TB_SNAPSHOT_SIZE 8u      /* array, length; its floats follow */

@@ -99,20 +99,8 @@ static int read_run(struct tb_reader *r, struct tb_run *run)
 			(unsigned long long)run->n,
 			(unsigned long long)TB_N_MAX);
 	run->counts.additions = tb_get_u64(q + 24);
-	uint64_t sum = 0;
-	for (int i = 0; i < TRACE_PHASE_COUNT; i++) {
+	for (int i = 0; i < TB_RUN_PHASES; i++)
 		run->counts.by_phase[i] = tb_get_u64(q + 32 + 8 * i);
-		if (run->counts.by_phase[i] > UINT64_MAX - sum)
-			return tb_fail(r, at + 32 + 8 * i,
-			               "counts.by_phase: the counts overflow");
-		sum += run->counts.by_phase[i];
-	}
-	if (sum != run->counts.additions)
-		return tb_fail(r, at + 24,
-		               "counts.additions: %llu is not the sum of "
-		               "by_phase (%llu)",
-		               (unsigned long long)run->counts.additions,
-		               (unsigned long long)sum);
 	run->hazards_total = tb_get_u64(q + 80);
 	run->divergences_total = tb_get_u64(q + 88);
 	run->levels = tb_get_u32(q + 96);
@@ -174,6 +162,34 @@ static int read_run(struct tb_reader *r, struct tb_run *run)
 	return 0;
 }
 
+/* Where phase p's count lies in the file: the run block holds the first
+ * six, version 3's facts the rest. */
+static uint64_t phase_at(const struct tb_run *run, int p)
+{
+	return p < TB_RUN_PHASES ? 256 + 32 + 8 * (uint64_t)p
+	                         : run->facts_at + TB_FACTS_SIZE_V2 +
+	                                   8 * (uint64_t)(p - TB_RUN_PHASES);
+}
+
+/* The additions are the sum of the counts by phase. */
+static int check_phase_sum(struct tb_reader *r, const struct tb_run *run)
+{
+	uint64_t sum = 0;
+	for (int i = 0; i < TRACE_PHASE_COUNT; i++) {
+		if (run->counts.by_phase[i] > UINT64_MAX - sum)
+			return tb_fail(r, phase_at(run, i),
+			               "counts.by_phase: the counts overflow");
+		sum += run->counts.by_phase[i];
+	}
+	if (sum != run->counts.additions)
+		return tb_fail(r, 256 + 24,
+		               "counts.additions: %llu is not the sum of "
+		               "by_phase (%llu)",
+		               (unsigned long long)run->counts.additions,
+		               (unsigned long long)sum);
+	return 0;
+}
+
 /* Version 2's facts and counts, then the names of the arrays besides XY;
  * a version 1 file has none (its facts are derived at the end). */
 static int read_facts(struct tb_reader *r, struct tb_run *run)
@@ -182,9 +198,15 @@ static int read_facts(struct tb_reader *r, struct tb_run *run)
 	if (r->version < 2)
 		return 0;
 	uint64_t at = r->pos;
-	const uint8_t *p = tb_take(r, TB_FACTS_SIZE);
+	run->facts_at = at;
+	const uint8_t *p =
+		tb_take(r, r->version >= 3 ? TB_FACTS_SIZE : TB_FACTS_SIZE_V2);
 	if (!p)
 		return -1;
+	for (int i = TB_RUN_PHASES; r->version >= 3 && i < TRACE_PHASE_COUNT;
+	     i++)
+		run->counts.by_phase[i] = tb_get_u64(p + TB_FACTS_SIZE_V2 +
+		                                     8 * (i - TB_RUN_PHASES));
 	uint32_t family = tb_get_u32(p);
 	if (family >= TRACE_FAMILY_COUNT)
 		return tb_fail(r, at, "family: %lu is not a family (0 to %d)",
@@ -383,7 +405,7 @@ static int check_counts(struct tb_reader *r, const struct tb_run *run)
 	for (int p = 0; p < TRACE_PHASE_COUNT; p++)
 		if (run->counts.by_phase[p] < t->counts.by_phase[p])
 			return tb_fail(
-				r, 256 + 32 + 8 * (uint64_t)p,
+				r, phase_at(run, p),
 				"counts.by_phase.%s: %llu is fewer than the "
 				"%llu additions the steps record",
 				trace_phase_name((enum trace_phase)p),
@@ -448,7 +470,8 @@ static int read_payload(struct tb_reader *r)
 	struct tb_run run = {0};
 	struct trace_launch *launches = NULL;
 	int rc = -1;
-	if (read_run(r, &run) || read_facts(r, &run) || read_io(r, &run) ||
+	if (read_run(r, &run) || read_facts(r, &run) ||
+	    check_phase_sum(r, &run) || read_io(r, &run) ||
 	    read_levels(r, &run) || read_launches(r, &run, &launches) ||
 	    tb_read_steps(r, &run, launches) || check_counts(r, &run) ||
 	    read_findings(r, &run))

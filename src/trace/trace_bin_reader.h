@@ -105,7 +105,8 @@ struct tb_run {
 	uint64_t snapshots, snapshot_values, shuffles, lookbacks;
 	uint32_t arrays;
 	uint32_t launch_size, step_size; /* records of this version */
-	uint64_t need; /* bytes the counts need after the run block */
+	uint64_t need;     /* bytes the counts need after the run block */
+	uint64_t facts_at; /* offset of the facts block (version 2 on) */
 };
 
 /* n floats into dst: bits XOR the prediction pred(r->t, k, bit, i)

@@ -24,7 +24,7 @@
 #define DEFAULT_LEVEL 1
 #define BUF_SIZE (1u << 20)
 
-_Static_assert(TRACE_PHASE_COUNT == 6,
+_Static_assert(TRACE_PHASE_COUNT == 12,
                "a new phase changes the binary format: bump its version");
 
 struct wr {
@@ -195,7 +195,7 @@ static void put_run(struct wr *w, const struct trace *t, const struct totals *c)
 	tb_put_u32(p + 12, t->section_size);
 	tb_put_u64(p + 16, t->n);
 	tb_put_u64(p + 24, t->counts.additions);
-	for (int i = 0; i < TRACE_PHASE_COUNT; i++)
+	for (int i = 0; i < TB_RUN_PHASES; i++)
 		tb_put_u64(p + 32 + 8 * i, t->counts.by_phase[i]);
 	tb_put_u64(p + 80, t->hazards_total);
 	tb_put_u64(p + 88, t->divergences_total);
@@ -209,11 +209,12 @@ static void put_run(struct wr *w, const struct trace *t, const struct totals *c)
 	tb_put_u32(p + 140, (uint32_t)t->divergence_count);
 }
 
-/* Version 2's facts and counts, then the names of the arrays besides XY. */
+/* The facts and counts (version 2, and version 3's later phases), then the
+ * names of the arrays besides XY. */
 static void put_facts(struct wr *w, const struct trace *t,
                       const struct totals *c)
 {
-	uint8_t *p = room(w, TB_FACTS_SIZE - TRACE_BOOK_SECTION_MAX -
+	uint8_t *p = room(w, TB_FACTS_SIZE_V2 - TRACE_BOOK_SECTION_MAX -
 	                             TRACE_DESCRIPTION_MAX);
 	tb_put_u32(p, (uint32_t)t->family);
 	tb_put_u32(p + 4, (uint32_t)t->array_count);
@@ -223,6 +224,9 @@ static void put_facts(struct wr *w, const struct trace *t,
 	tb_put_u64(p + 32, c->lookbacks);
 	put_name(w, t->book_section, TRACE_BOOK_SECTION_MAX);
 	put_name(w, t->description, TRACE_DESCRIPTION_MAX);
+	p = room(w, TB_FACTS_SIZE - TB_FACTS_SIZE_V2);
+	for (int i = TB_RUN_PHASES; i < TRACE_PHASE_COUNT; i++)
+		tb_put_u64(p + 8 * (i - TB_RUN_PHASES), t->counts.by_phase[i]);
 	for (size_t k = 0; k < t->array_count; k++)
 		put_name(w, t->arrays[k], TRACE_NAME_MAX);
 }

@@ -103,12 +103,17 @@ static int read_counts(struct trace_jr *r, const cJSON *item,
 	                  &c->additions))
 		return -1;
 	jsonread_push_key(&r->jr, "by_phase");
-	if (jsonread_fields(&r->jr, f[1], names, TRACE_PHASE_COUNT, 0, p))
+	/* the phases after add-back came with version 3 */
+	unsigned later = ((1u << TRACE_PHASE_COUNT) - 1) &
+	                 ~((1u << (TRACE_PHASE_ADD_BACK + 1)) - 1);
+	if (jsonread_fields(&r->jr, f[1], names, TRACE_PHASE_COUNT,
+	                    r->version < 3 ? later : 0, p))
 		return -1;
 	uint64_t sum = 0;
 	for (int i = 0; i < TRACE_PHASE_COUNT; i++) {
-		if (trace_jr_uint(r, names[i], p[i], TRACE_JR_EXACT_MAX,
-		                  &c->by_phase[i]))
+		c->by_phase[i] = 0;
+		if (p[i] && trace_jr_uint(r, names[i], p[i], TRACE_JR_EXACT_MAX,
+		                          &c->by_phase[i]))
 			return -1;
 		sum += c->by_phase[i];
 	}
@@ -579,9 +584,9 @@ static int check_header(struct trace_jr *r, const cJSON *root)
 			&r->jr, "the key \"version\" is missing" TRACE_JR_HINT);
 	jsonread_push_key(&r->jr, "version");
 	/* version 1 lacks the facts, which are derived from its names */
-	if (!cJSON_IsNumber(version) ||
-	    (version->valuedouble != 1 &&
-	     version->valuedouble != TRACE_FORMAT_VERSION)) {
+	if (!cJSON_IsNumber(version) || version->valuedouble < 1 ||
+	    version->valuedouble > TRACE_FORMAT_VERSION ||
+	    version->valuedouble != (int)version->valuedouble) {
 		char buf[64];
 		return jsonread_fail(
 			&r->jr,

@@ -326,10 +326,10 @@ static void test_other_files_refused(void **state)
 	struct trace *t = sample_trace();
 	size_t len;
 	char *buf = to_bin(t, 0, &len);
-	buf[8] = 3; /* version */
+	buf[8] = 4; /* version */
 	assert_null(trace_read_bin(buf, len, "v.svtrace", err, sizeof(err)));
-	assert_string_equal(err, "v.svtrace: version 3 is not a version this "
-	                         "scanviz reads (it reads versions 1 to 2); "
+	assert_string_equal(err, "v.svtrace: version 4 is not a version this "
+	                         "scanviz reads (it reads versions 1 to 3); "
 	                         "record the trace again with this scanviz");
 	free(buf);
 	trace_destroy(t);

@@ -117,7 +117,7 @@ static void summary_hazard_block(struct trace *t)
 }
 
 static const struct error_case cases[] = {
-	{"syntax", "\"version\": 2,", "\"version\": 2,,",
+	{"syntax", "\"version\": 3,", "\"version\": 3,,",
          "t.json:3:17: JSON syntax error near here; the file is damaged or cut "
          "short: record the trace again"},
 	{"cut_short", "", "  \"input\": [2, 1, ",
@@ -152,10 +152,10 @@ static const struct error_case cases[] = {
 	{"wrong_format", "\"scanviz-trace\"", "\"other-trace\"",
          "t.json: format: missing or not \"scanviz-trace\", so this is not a "
          "scanviz trace; give a file written by 'scanviz dump --format json'"},
-	{"unsupported_version", "\"version\": 2,", "\"version\": 3,",
-         "t.json: version: 3 is not a version this scanviz reads (it reads "
-         "versions 1 to 2); record the trace again with this scanviz"},
-	{"missing_version", "\"version\": 2,\n  ", "",
+	{"unsupported_version", "\"version\": 3,", "\"version\": 4,",
+         "t.json: version: 4 is not a version this scanviz reads (it reads "
+         "versions 1 to 3); record the trace again with this scanviz"},
+	{"missing_version", "\"version\": 3,\n  ", "",
          "t.json: the key \"version\" is missing" H},
 	{"missing_key", "\"schedule\": \"random\",\n  ", "",
          "t.json: the key \"schedule\" is missing" H},
@@ -163,7 +163,7 @@ static const struct error_case cases[] = {
          "t.json: steps[1].warps[0]: the key \"active_mask\" is missing" H},
 	{"unknown_key", "\"seed\":", "\"extra\": 1, \"seed\":",
          "t.json: unknown key \"extra\"; this scanviz reads trace format "
-         "version 2 (docs/trace-format.md)" H},
+         "version 3 (docs/trace-format.md)" H},
 	{"duplicate_key", "\"seed\":", "\"detail\": \"full\", \"seed\":",
          "t.json: key \"detail\" appears twice" H},
 	{"ill_typed", "\"section_size\": 4", "\"section_size\": \"4\"",

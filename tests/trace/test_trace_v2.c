@@ -58,7 +58,11 @@ static struct trace *single_pass_trace(void)
 	trace_set_launch_kernel(t, "single_pass.cu", TRACE_ROLE_SECTION_SCAN,
 	                        false);
 
-	must(trace_begin_step(t, TRACE_PHASE_STRIDE, 1, 30, 0) >= 0);
+	/* the phases of version 3, counted past the six of version 2 */
+	must(trace_begin_step(t, TRACE_PHASE_SHUFFLE, 1, 30, 0) >= 0);
+	t->counts.by_phase[TRACE_PHASE_SHUFFLE] = 2;
+	t->counts.by_phase[TRACE_PHASE_LOOKBACK] = 1;
+	t->counts.additions = 3;
 	const float xy0[4] = {2, 3, 4, 4}, sums0[1] = {7};
 	must(!trace_record_xy(t, xy0, 4) &&
 	     !trace_record_snapshot(t, 0, sums0, 1));
@@ -66,7 +70,7 @@ static struct trace *single_pass_trace(void)
 	must(!trace_record_shuffle(t, &sh[0]) &&
 	     !trace_record_shuffle(t, &sh[1]));
 
-	must(trace_begin_step(t, TRACE_PHASE_STRIDE, 1, 41, 1) >= 0);
+	must(trace_begin_step(t, TRACE_PHASE_LOOKBACK, 0, 41, 1) >= 0);
 	struct trace_lookback lb[2] = {
 		{0, TRACE_FLAG_NONE, 0.0f, 0, 0},
 		{0, TRACE_FLAG_PREFIX, 7.0f, 3, UINT64_C(1) << 60},
@@ -203,7 +207,7 @@ static void bad_records_refused(void **state)
 	         "family: expected a family"},
 		{"\"racy\": false", "\"racy\": 0",
 	         "racy: expected true or false"},
-		{"\"version\": 2", "\"version\": 1", "unknown key \"family\""},
+		{"\"version\": 3", "\"version\": 1", "unknown key \"family\""},
 	};
 	struct trace *t = single_pass_trace();
 	size_t len;

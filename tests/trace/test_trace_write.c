@@ -103,14 +103,15 @@ static void test_layout(void **state)
 	assert_true(
 		strncmp(text,
 	                "{\n  \"format\": \"scanviz-trace\",\n  \"version\": "
-	                "2,\n",
+	                "3,\n",
 	                strlen("{\n  \"format\": \"scanviz-trace\",\n  "
-	                       "\"version\": 2,\n")) == 0);
+	                       "\"version\": 3,\n")) == 0);
 	assert_line(
 		text,
 		"\"counts\": {\"additions\": 15, \"by_phase\": {\"load\": 0, "
 		"\"stride\": 2, \"reduce\": 7, \"reverse\": 2, \"store\": 0, "
-		"\"add-back\": 4}},");
+		"\"add-back\": 4, \"subsection-scan\": 0, \"subsection-add\": 0, "
+		"\"shuffle\": 0, \"look-back\": 0, \"flag\": 0, \"scatter\": 0}},");
 	/* A step without a snapshot leaves xy out; one without warps, warps. */
 	assert_non_null(strstr(
 		text, "{\"phase\": \"add-back\", \"stride\": 0, \"line\": 22, "
