@@ -111,6 +111,13 @@ void student_check_run(const struct student_request *req, bool exclusive,
                        struct student_check *c)
 {
 	memset(c, 0, sizeof(*c));
+	for (int k = 0; k < STUDENT_SANITIZER_TOOLS; k++) {
+		c->sanitizer[k].tool = (enum student_sanitizer_tool)k;
+		c->sanitizer[k].status = STUDENT_SANITIZER_SKIPPED;
+		snprintf(c->sanitizer[k].why, sizeof(c->sanitizer[k].why),
+		         "the emulator finds races and barrier divergence "
+		         "itself");
+	}
 	c->n = req->n;
 	c->right = true;
 	float *first_output = NULL;
@@ -150,6 +157,36 @@ void student_check_run(const struct student_request *req, bool exclusive,
 		trace_destroy(t);
 	}
 	c->right &= !c->outputs_differ;
+}
+
+void student_check_sanitize(const struct student_request *req, bool skip,
+                            struct student_check *c)
+{
+	if (req->backend != STUDENT_BACKEND_CUDA)
+		return;
+	char sanitizer[4096];
+	bool found = !skip && c->status == STUDENT_OK &&
+	             student_sanitizer_find(sanitizer, sizeof(sanitizer));
+	for (int k = 0; k < STUDENT_SANITIZER_TOOLS; k++) {
+		struct student_sanitizer_result *r = &c->sanitizer[k];
+		r->tool = (enum student_sanitizer_tool)k;
+		r->status = STUDENT_SANITIZER_SKIPPED;
+		if (skip) {
+			snprintf(r->why, sizeof(r->why), "--no-sanitizer");
+		} else if (c->status != STUDENT_OK) {
+			snprintf(r->why, sizeof(r->why),
+			         "the kernel did not run on the GPU");
+		} else if (!found) {
+			r->status = STUDENT_SANITIZER_ABSENT;
+			snprintf(r->why, sizeof(r->why),
+			         "compute-sanitizer is not installed (not on "
+			         "PATH, in $CUDA_HOME/bin or "
+			         "/usr/local/cuda/bin)");
+		} else {
+			student_sanitizer_run(sanitizer, r->tool, req, r);
+			c->right &= r->hazard_total == 0;
+		}
+	}
 }
 
 void student_check_finish(struct student_check *c)
