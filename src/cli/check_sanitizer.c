@@ -55,14 +55,16 @@ void check_sanitizer_print_text(const char *path, const struct student_check *c)
 	for (int k = 0; k < STUDENT_SANITIZER_TOOLS; k++) {
 		const struct student_sanitizer_result *r = &c->sanitizer[k];
 		const char *tool = student_sanitizer_tool_name(r->tool);
-		if (r->status != STUDENT_SANITIZER_RAN) {
-			printf("compute-sanitizer %s: not run: %s\n", tool,
-			       r->why);
-			continue;
-		}
+		/* a run stopped at its time limit still reports what it saw */
 		for (int h = 0; h < r->hazard_count; h++)
 			print_hazard(path, r, &r->hazards[h]);
-		if (r->hazard_total == 0)
+		if (r->status == STUDENT_SANITIZER_FAILED)
+			printf("compute-sanitizer %s: stopped: %s\n", tool,
+			       r->why);
+		else if (r->status != STUDENT_SANITIZER_RAN)
+			printf("compute-sanitizer %s: not run: %s\n", tool,
+			       r->why);
+		else if (r->hazard_total == 0)
 			printf("compute-sanitizer %s: no hazards (%.1f s)\n",
 			       tool, r->wall_ms / 1000.0);
 	}

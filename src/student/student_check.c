@@ -211,6 +211,10 @@ void student_check_summary(const struct student_check *c, char *buf,
 		c->first && c->first->divergence_count
 			? &c->first->divergences[0]
 			: NULL;
+	const struct student_sanitizer_result *race =
+		&c->sanitizer[STUDENT_SANITIZER_RACECHECK];
+	const struct student_sanitizer_result *sync =
+		&c->sanitizer[STUDENT_SANITIZER_SYNCCHECK];
 	const struct student_schedule_result *wrong = NULL;
 	for (int k = 0; k < c->result_count && !wrong; k++)
 		if (c->results[k].wrong)
@@ -232,6 +236,20 @@ void student_check_summary(const struct student_check *c, char *buf,
 		snprintf(buf, size,
 		         "WRONG: the output depends on the order the threads "
 		         "run in: a race");
+	else if (race->hazard_count)
+		snprintf(buf, size,
+		         "WRONG: compute-sanitizer racecheck: a %s at line %u "
+		         "and a %s at line %u raced on shared memory",
+		         race->hazards[0].first_access,
+		         race->hazards[0].first_line,
+		         race->hazards[0].second_access,
+		         race->hazards[0].second_line);
+	else if (sync->hazard_count)
+		snprintf(buf, size,
+		         "WRONG: compute-sanitizer synccheck: the "
+		         "__syncthreads() at line %u is not reached by every "
+		         "thread of the block",
+		         sync->hazards[0].first_line);
 	else if (d)
 		snprintf(
 			buf, size,

@@ -434,8 +434,7 @@ void student_sanitizer_run(const char *sanitizer,
 		r->status = STUDENT_SANITIZER_RAN;
 	} else {
 		snprintf(r->why, sizeof(r->why),
-		         "compute-sanitizer %s ended with %s %d and no report",
-		         student_sanitizer_tool_name(tool),
+		         "it ended with %s %d and no report",
 		         WIFEXITED(status) ? "exit" : "signal",
 		         WIFEXITED(status) ? code : WTERMSIG(status));
 		own_message(out, len, r->why, sizeof(r->why));
