@@ -426,10 +426,10 @@ void student_sanitizer_run(const char *sanitizer,
 	if (late) {
 		snprintf(
 			r->why, sizeof(r->why),
-			"compute-sanitizer %s did not finish within %.1f s "
-			"(it runs the kernel many times slower): give a longer "
+			"it did not finish within %.1f s (it starts slowly and "
+			"runs the kernel many times slower): give a longer "
 			"--timeout",
-			student_sanitizer_tool_name(tool), ms / 1000.0);
+			ms / 1000.0);
 	} else if (code == 0 || (code == FOUND_EXIT && reports)) {
 		r->status = STUDENT_SANITIZER_RAN;
 	} else {
