@@ -187,28 +187,27 @@ uint64_t student_sanitizer_parse(const char *text, size_t len, const char *file,
 	uint64_t reports = 0;
 	r->hazard_count = 0;
 	r->hazard_total = 0;
-	struct line l[3];
+	struct line l[2];
 	for (size_t at = 0; at < len;) {
-		size_t next = split(text, len, at, &l[0]);
-		at = next;
+		at = split(text, len, at, &l[0]);
 		struct student_sanitizer_hazard h;
 		memset(&h, 0, sizeof(h));
 		const char *race =
 			find_in(l[0].at, l[0].len, "Race reported between ");
 		if (race && r->tool == STUDENT_SANITIZER_RACECHECK) {
-			/* analysis: "Race reported between Write access at X
-			 * in F:L:fn" / "and Read access at Y in F:L:fn [N
-			 * hazards]" */
+			/* racecheck's analysis report: "Error: Race reported
+			 * between Read access at FN+0x250 in F:15" / "and Write
+			 * access at FN+0x280 in F:15 [5464 hazards]" */
 			size_t skip = strlen("Race reported between ");
 			const char *first = race + skip;
 			size_t first_len = l[0].len - (size_t)(first - l[0].at);
 			at = split(text, len, at, &l[1]);
-			const char *and = l[1].at;
-			if (l[1].len < 4 || memcmp(and, "and ", 4) != 0)
+			const char *second = l[1].at;
+			if (l[1].len < 4 || memcmp(second, "and ", 4) != 0)
 				continue;
 			access_word(first, first_len, h.first_access,
 			            sizeof(h.first_access));
-			access_word(and+4, l[1].len - 4, h.second_access,
+			access_word(second + 4, l[1].len - 4, h.second_access,
 			            sizeof(h.second_access));
 			h.first_line = line_of(first, first_len, base);
 			h.second_line = line_of(l[1].at, l[1].len, base);
@@ -218,30 +217,11 @@ uint64_t student_sanitizer_parse(const char *text, size_t len, const char *file,
 			reports++;
 			continue;
 		}
-		const char *hazard =
-			find_in(l[0].at, l[0].len, " hazard detected");
-		if (hazard && r->tool == STUDENT_SANITIZER_RACECHECK) {
-			/* hazard: "Potential WAR hazard detected at __shared__
-			 * ..." / "Read Thread (..) at X in F:L:fn" / "Write
-			 * Thread (..) at Y in F:L:fn" */
-			at = split(text, len, at, &l[1]);
-			at = split(text, len, at, &l[2]);
-			access_word(l[1].at, l[1].len, h.first_access,
-			            sizeof(h.first_access));
-			access_word(l[2].at, l[2].len, h.second_access,
-			            sizeof(h.second_access));
-			h.first_line = line_of(l[1].at, l[1].len, base);
-			h.second_line = line_of(l[2].at, l[2].len, base);
-			h.count = 1;
-			h.kind = STUDENT_HAZARD_RACE;
-			add_hazard(r, &h);
-			reports++;
-			continue;
-		}
 		if (find_in(l[0].at, l[0].len, "Barrier error detected") &&
 		    r->tool == STUDENT_SANITIZER_SYNCCHECK) {
-			/* "Barrier error detected. Divergent thread(s) in
-			 * block" / "at X in F:L:fn" */
+			/* synccheck, one per thread: "Barrier error detected.
+			 * Divergent thread(s) in block." / "at FN+0x140 in
+			 * F:10" */
 			at = split(text, len, at, &l[1]);
 			h.first_line = line_of(l[1].at, l[1].len, base);
 			h.count = 1;
@@ -280,8 +260,9 @@ static _Noreturn void start(const char *sanitizer,
                             enum student_sanitizer_tool tool,
                             const struct student_request *req, int in, int out)
 {
-	setpgid(0,
-	        0); /* the sanitizer and the scanviz it starts, killed as one */
+	/* a group of its own: the sanitizer and the scanviz it starts are
+	 * killed as one at the time limit */
+	setpgid(0, 0);
 	dup2(in, 0);
 	dup2(out, 1);
 	dup2(out, 2);
