@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_sanitizer.h"
 #include "cli.h"
 #include "run.h"
 #include "student_check.h"
@@ -20,6 +21,7 @@
 struct check_args {
 	const char *path;
 	bool exclusive, json;
+	bool no_sanitizer; /* --no-sanitizer */
 	uint32_t section, threads;
 	size_t n;
 	uint64_t seed;
@@ -34,7 +36,7 @@ void cli_help_check(FILE *f)
 	      "[--threads N]\n"
 	      "                     [--n N [--seed S] | --input LIST] "
 	      "[--timeout SECONDS] [--json]\n"
-	      "                     [--backend cpu|cuda]\n"
+	      "                     [--backend cpu|cuda] [--no-sanitizer]\n"
 	      "\n"
 	      "Compiles a scan kernel written in plain CUDA C as the book "
 	      "writes it\n"
@@ -65,7 +67,13 @@ void cli_help_check(FILE *f)
 	      "  --json              one JSON object for an autograder\n"
 	      "  --backend cuda      compile it with NVRTC and run it on the "
 	      "GPU, three\n"
-	      "                      times (default cpu: the emulator)\n"
+	      "                      times, then once under compute-sanitizer's "
+	      "racecheck\n"
+	      "                      and synccheck when it is installed "
+	      "(default cpu:\n"
+	      "                      the emulator)\n"
+	      "  --no-sanitizer      on the GPU, skip compute-sanitizer (it "
+	      "takes seconds)\n"
 	      "\n"
 	      "exit: 0 right under every schedule, 1 wrong (or it crashed, "
 	      "hung or went\n"
@@ -112,6 +120,8 @@ static int parse(int argc, char **argv, struct check_args *a)
 			a->exclusive = true;
 		} else if (strcmp(s, "--json") == 0) {
 			a->json = true;
+		} else if (strcmp(s, "--no-sanitizer") == 0) {
+			a->no_sanitizer = true;
 		} else if (strcmp(s, "--section") == 0 ||
 		           strcmp(s, "--threads") == 0 ||
 		           strcmp(s, "--n") == 0 || strcmp(s, "--seed") == 0 ||
@@ -310,11 +320,22 @@ static int print_text(const struct check_args *a, const struct student_check *c)
 			       "each __syncthreads()\n",
 			       d->thread_a, d->thread_b, d->line_b, d->block);
 	}
+	if (a->backend == STUDENT_BACKEND_CUDA)
+		check_sanitizer_print_text(a->path, c);
+	if (c->right && a->backend == STUDENT_BACKEND_CUDA &&
+	    check_sanitizer_clean(c)) {
+		printf("verdict: RIGHT in %d runs on the GPU, and "
+		       "compute-sanitizer found no race and no barrier "
+		       "divergence\n",
+		       c->result_count);
+		return 0;
+	}
 	if (c->right && a->backend == STUDENT_BACKEND_CUDA) {
 		/* the GPU's threads order themselves and it records no
 		 * accesses: a race shows only when it changes an output */
-		printf("verdict: RIGHT in %d runs on the GPU (races are found "
-		       "by the emulator: check it without --backend cuda)\n",
+		printf("verdict: RIGHT in %d runs on the GPU (without "
+		       "compute-sanitizer, races are found by the emulator: "
+		       "check it without --backend cuda)\n",
 		       c->result_count);
 		return 0;
 	}
@@ -323,7 +344,9 @@ static int print_text(const struct check_args *a, const struct student_check *c)
 		     "barrier divergence");
 		return 0;
 	}
-	puts(h || c->outputs_differ
+	puts(h || c->outputs_differ ||
+	                     c->sanitizer[STUDENT_SANITIZER_RACECHECK]
+	                             .hazard_total
 	             ? "verdict: WRONG - make every thread read XY before any "
 	               "thread overwrites it (a temporary and a second "
 	               "__syncthreads())"
@@ -331,25 +354,10 @@ static int print_text(const struct check_args *a, const struct student_check *c)
 	return 1;
 }
 
-static void json_string(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			printf("\\%c", ch);
-		else if (ch < 0x20)
-			printf("\\u%04x", ch);
-		else
-			putchar(ch);
-	}
-	putchar('"');
-}
-
 static int print_json(const struct check_args *a, const struct student_check *c)
 {
 	printf("{\"format\":\"scanviz-check\",\"version\":1,\"file\":");
-	json_string(a->path);
+	check_json_string(a->path);
 	printf(",\"right\":%s,\"n\":%zu,\"section\":%u,\"threads\":%u,"
 	       "\"hierarchical\":%s,\"exclusive\":%s,\"status\":\"%s\"",
 	       c->right ? "true" : "false", c->n, c->report.section,
@@ -361,7 +369,7 @@ static int print_json(const struct check_args *a, const struct student_check *c)
 	                                          : "run-failed");
 	if (c->status != STUDENT_OK) {
 		printf(",\"error\":");
-		json_string(c->error);
+		check_json_string(c->error);
 	}
 	printf(",\"schedules\":[");
 	for (int k = 0; k < c->result_count; k++) {
@@ -401,7 +409,9 @@ static int print_json(const struct check_args *a, const struct student_check *c)
 		       d->block, d->thread_a, d->thread_b, d->line_a,
 		       d->line_b);
 	}
-	printf("],\"compile_ms\":%.3f,\"run_ms\":%.3f,"
+	printf("]");
+	check_sanitizer_print_json(c);
+	printf(",\"compile_ms\":%.3f,\"run_ms\":%.3f,"
 	       "\"network_isolated\":%s}\n",
 	       c->report.compile_ms, c->report.run_ms,
 	       c->report.network_isolated ? "true" : "false");
@@ -438,6 +448,7 @@ int cli_check_main(int argc, char **argv)
 	};
 	struct student_check c;
 	student_check_run(&req, a.exclusive, &c);
+	student_check_sanitize(&req, a.no_sanitizer, &c);
 	if (a.json) {
 		rc = print_json(&a, &c);
 	} else if (c.status != STUDENT_OK) {

@@ -16,6 +16,9 @@ int cli_verify_main(int argc, char **argv);
 
 /* scanviz check FILE.cu [...] (built with the student layer) */
 int cli_check_main(int argc, char **argv);
+/* scanviz __gpu-once FILE.cu [...] (check_sanitizer.c): hidden, the
+ * process compute-sanitizer starts for check --backend cuda */
+int cli_gpu_once_main(int argc, char **argv);
 /* scanviz render [figure and run options] -o FILE (render.c) */
 int cli_render_main(int argc, char **argv);
 /* scanviz [--figure F] [run options] | --trace FILE | --lesson NAME: the

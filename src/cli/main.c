@@ -15,6 +15,9 @@
 #include "config.h"
 #include "run.h"
 #include "text_quote.h"
+#if HAVE_STUDENT
+#include "student_sanitizer.h"
+#endif
 /* The layers a build may lack (config.h says which it has). */
 #if !HAVE_RENDER
 #define cli_render_main NULL
@@ -195,6 +198,11 @@ int main(int argc, char **argv)
 		        text_quote(a, q, sizeof(q)));
 		return 2;
 	}
+#if HAVE_STUDENT
+	/* not in the table, so not in --help: only check runs it */
+	if (strcmp(a, STUDENT_SANITIZER_COMMAND) == 0)
+		return cli_gpu_once_main(argc - 1, argv + 1);
+#endif
 	const struct command *c = find(a);
 	if (!c) {
 		fprintf(stderr, "scanviz: '%s' is not a command: use",

@@ -111,6 +111,13 @@ void student_check_run(const struct student_request *req, bool exclusive,
                        struct student_check *c)
 {
 	memset(c, 0, sizeof(*c));
+	for (int k = 0; k < STUDENT_SANITIZER_TOOLS; k++) {
+		c->sanitizer[k].tool = (enum student_sanitizer_tool)k;
+		c->sanitizer[k].status = STUDENT_SANITIZER_SKIPPED;
+		snprintf(c->sanitizer[k].why, sizeof(c->sanitizer[k].why),
+		         "the emulator finds races and barrier divergence "
+		         "itself");
+	}
 	c->n = req->n;
 	c->right = true;
 	float *first_output = NULL;
@@ -152,6 +159,36 @@ void student_check_run(const struct student_request *req, bool exclusive,
 	c->right &= !c->outputs_differ;
 }
 
+void student_check_sanitize(const struct student_request *req, bool skip,
+                            struct student_check *c)
+{
+	if (req->backend != STUDENT_BACKEND_CUDA)
+		return;
+	char sanitizer[4096];
+	bool found = !skip && c->status == STUDENT_OK &&
+	             student_sanitizer_find(sanitizer, sizeof(sanitizer));
+	for (int k = 0; k < STUDENT_SANITIZER_TOOLS; k++) {
+		struct student_sanitizer_result *r = &c->sanitizer[k];
+		r->tool = (enum student_sanitizer_tool)k;
+		r->status = STUDENT_SANITIZER_SKIPPED;
+		if (skip) {
+			snprintf(r->why, sizeof(r->why), "--no-sanitizer");
+		} else if (c->status != STUDENT_OK) {
+			snprintf(r->why, sizeof(r->why),
+			         "the kernel did not run on the GPU");
+		} else if (!found) {
+			r->status = STUDENT_SANITIZER_ABSENT;
+			snprintf(r->why, sizeof(r->why),
+			         "compute-sanitizer is not installed (not on "
+			         "PATH, in $CUDA_HOME/bin or "
+			         "/usr/local/cuda/bin)");
+		} else {
+			student_sanitizer_run(sanitizer, r->tool, req, r);
+			c->right &= r->hazard_total == 0;
+		}
+	}
+}
+
 void student_check_finish(struct student_check *c)
 {
 	trace_destroy(c->first);
@@ -174,6 +211,10 @@ void student_check_summary(const struct student_check *c, char *buf,
 		c->first && c->first->divergence_count
 			? &c->first->divergences[0]
 			: NULL;
+	const struct student_sanitizer_result *race =
+		&c->sanitizer[STUDENT_SANITIZER_RACECHECK];
+	const struct student_sanitizer_result *sync =
+		&c->sanitizer[STUDENT_SANITIZER_SYNCCHECK];
 	const struct student_schedule_result *wrong = NULL;
 	for (int k = 0; k < c->result_count && !wrong; k++)
 		if (c->results[k].wrong)
@@ -195,6 +236,20 @@ void student_check_summary(const struct student_check *c, char *buf,
 		snprintf(buf, size,
 		         "WRONG: the output depends on the order the threads "
 		         "run in: a race");
+	else if (race->hazard_count)
+		snprintf(buf, size,
+		         "WRONG: compute-sanitizer racecheck: a %s at line %u "
+		         "and a %s at line %u raced on shared memory",
+		         race->hazards[0].first_access,
+		         race->hazards[0].first_line,
+		         race->hazards[0].second_access,
+		         race->hazards[0].second_line);
+	else if (sync->hazard_count)
+		snprintf(buf, size,
+		         "WRONG: compute-sanitizer synccheck: the "
+		         "__syncthreads() at line %u is not reached by every "
+		         "thread of the block",
+		         sync->hazards[0].first_line);
 	else if (d)
 		snprintf(
 			buf, size,

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "student.h"
+#include "student_sanitizer.h"
 
 #define STUDENT_CHECK_SCHEDULES 5
 /* Runs on the GPU, whose threads order themselves: outputs that differ
@@ -47,6 +48,9 @@ struct student_check {
 	size_t n;
 	bool outputs_differ; /* the schedules gave different outputs */
 	bool right; /* right under every schedule, no race, no divergence */
+	/* compute-sanitizer on the GPU (student_check_sanitize): racecheck,
+	 * synccheck; SKIPPED until that runs */
+	struct student_sanitizer_result sanitizer[STUDENT_SANITIZER_TOOLS];
 };
 
 /* Runs the check; `req->schedule` and `seed` are ignored (every schedule
@@ -56,6 +60,14 @@ struct student_check {
 void student_check_run(const struct student_request *req, bool exclusive,
                        struct student_check *c);
 void student_check_finish(struct student_check *c);
+
+/* After student_check_run() on the GPU: the file once under
+ * compute-sanitizer's racecheck, then synccheck (student_sanitizer_run),
+ * unless `skip` (--no-sanitizer), the check's runs failed, or the backend
+ * is the emulator, which finds races itself; each result says why when
+ * it did not run. A race or a divergent barrier makes c->right false. */
+void student_check_sanitize(const struct student_request *req, bool skip,
+                            struct student_check *c);
 
 /* The race to show: the first hazard of the ascending run that is not a
  * read of an unset element, or NULL. */

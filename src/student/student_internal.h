@@ -37,6 +37,9 @@ struct student_runtime {
 	struct student_page *page;
 	const char *path;
 	bool vocabulary;
+	/* the run compute-sanitizer watches (student_run_plain): the kernels
+	 * as written, nothing recorded; a failure's message goes to stderr */
+	bool plain;
 	uint32_t section;
 	/* the compiled wrappers: section kernel, add-back (or NULL) */
 	emu_kernel_fn entry[2];
@@ -52,6 +55,12 @@ extern struct student_runtime student_rt;
 /* Ends the child with `end` and the message "PATH:LINE: ..." (line 0:
  * no line) on the page. Never returns. */
 _Noreturn void student_die(int end, uint32_t line, const char *fmt, ...);
+
+/* In a child process about to run the student's file: no network where
+ * the system allows (returns whether), and the limits of docs/student-
+ * kernels.md (CPU time, no core files; on the CPU no file growth and 1 GiB
+ * of address space). */
+int student_child_limits(const struct student_request *req);
 
 /* The child's two ways to run the kernel, each built only with its
  * compiler (libtcc; NVRTC and the CUDA driver): each writes the binary

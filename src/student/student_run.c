@@ -24,6 +24,7 @@
 #include "in_file.h"
 #include "scan_limits.h"
 #include "student_internal.h"
+#include "student_sanitizer.h"
 #include "student_phases.h"
 #include "trace_bin.h"
 
@@ -77,6 +78,13 @@ _Noreturn void student_die(int end, uint32_t line, const char *fmt, ...)
 	vsnprintf(pg->message + k, sizeof(pg->message) - (size_t)k, fmt, ap);
 	va_end(ap);
 	pg->end = end;
+	if (student_rt.plain) {
+		/* no parent reads the page: the sanitizer's reader reads this */
+		fprintf(stderr, "scanviz: %s\n", pg->message);
+		exit(end == STUDENT_END_COMPILE       ? 2
+		     : end == STUDENT_END_UNAVAILABLE ? 3
+		                                      : 1);
+	}
 	_exit(end == STUDENT_END_COMPILE       ? 2
 	      : end == STUDENT_END_UNAVAILABLE ? 3
 	                                       : 1);
@@ -96,17 +104,9 @@ static void set_limit(int resource, rlim_t value)
 	setrlimit(resource, &r);
 }
 
-/* Sets up the child's runtime and limits, then runs the kernel on the
- * backend asked for; never returns. */
-static _Noreturn void child(const struct student_request *req,
-                            const struct student_source *src, uint32_t threads,
-                            struct student_page *page, int fd)
+int student_child_limits(const struct student_request *req)
 {
-	student_rt.page = page;
-	student_rt.path = req->path;
-	student_rt.vocabulary = src->vocabulary;
-	student_rt.section = src->section;
-	page->network_isolated = isolate_network();
+	int isolated = isolate_network();
 	uint32_t seconds = (req->timeout_ms ? req->timeout_ms
 	                                    : STUDENT_DEFAULT_TIMEOUT_MS) /
 	                           1000 +
@@ -121,6 +121,20 @@ static _Noreturn void child(const struct student_request *req,
 		if (!UNDER_ASAN)
 			set_limit(RLIMIT_AS, STUDENT_MEMORY_LIMIT);
 	}
+	return isolated;
+}
+
+/* Sets up the child's runtime and limits, then runs the kernel on the
+ * backend asked for; never returns. */
+static _Noreturn void child(const struct student_request *req,
+                            const struct student_source *src, uint32_t threads,
+                            struct student_page *page, int fd)
+{
+	student_rt.page = page;
+	student_rt.path = req->path;
+	student_rt.vocabulary = src->vocabulary;
+	student_rt.section = src->section;
+	page->network_isolated = student_child_limits(req);
 #if SCANVIZ_STUDENT_GPU
 	if (req->backend == STUDENT_BACKEND_CUDA)
 		student_gpu_child(req, src, threads, fd);
@@ -468,6 +482,51 @@ enum student_status student_run(const struct student_request *req,
 		student_source_finish(&src);
 	}
 	return rc;
+}
+
+enum student_status student_run_plain(const struct student_request *req,
+                                      char *err, size_t err_size)
+{
+	if (req->backend != STUDENT_BACKEND_CUDA ||
+	    !student_backend_built(STUDENT_BACKEND_CUDA)) {
+		snprintf(
+			err, err_size,
+			"%s: this scanviz was built without NVRTC and the CUDA "
+			"driver",
+			req->path);
+		return STUDENT_UNAVAILABLE;
+	}
+	struct student_source src;
+	if (load(req->path, req->section, &src, err, err_size))
+		return STUDENT_BAD_INPUT;
+	uint32_t threads = req->threads ? req->threads : src.section;
+	enum student_status rc =
+		check_request(req, &src, threads, err, err_size);
+	if (rc != STUDENT_OK) {
+		student_source_finish(&src);
+		return rc;
+	}
+	/* page-aligned, as the recording run's shared page, for the driver */
+	struct student_page *page =
+		mmap(NULL, sizeof(*page), PROT_READ | PROT_WRITE,
+	             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (page == MAP_FAILED) {
+		snprintf(err, err_size, "cannot map a page: %s",
+		         strerror(errno));
+		student_source_finish(&src);
+		return STUDENT_FAILED;
+	}
+	memset(page, 0, sizeof(*page));
+	student_rt.page = page;
+	student_rt.path = req->path;
+	student_rt.vocabulary = src.vocabulary;
+	student_rt.section = src.section;
+	student_rt.plain = true;
+#if SCANVIZ_STUDENT_GPU
+	student_gpu_child(req, &src, threads, -1);
+#else
+	student_die(STUDENT_END_UNAVAILABLE, 0, "internal error: no backend");
+#endif
 }
 
 void student_trace_facts(struct trace *t, const struct student_request *req)

@@ -96,7 +96,7 @@ for sh in "${shells[@]}"; do
 	expect $sh scanviz verify -- : --backend --max-n --quick
 	if "$exe" check --help >/dev/null 2>&1; then
 		expect $sh scanviz "" : check
-		expect $sh scanviz check -- : --exclusive --section --threads --timeout --json --backend
+		expect $sh scanviz check -- : --exclusive --section --threads --timeout --json --backend --no-sanitizer
 	fi
 	never $sh scanviz verify -- : --algo
 	expect $sh scanviz --figure "" : 9.1 9.5 9.10 warps banks
