@@ -395,7 +395,58 @@ def exports(log, mark, before, params):
     return fails
 
 
+def _stalls(frames, limit=0.5):
+    """The gaps longer than `limit` s between frames presented while the
+    view moved (playing, or a step not settled yet), longest first."""
+    moving = [f for f in frames if f["playing"] or not f["settled"]]
+    gaps = [(b["t_ms"] - a["t_ms"]) / 1000.0
+            for a, b in zip(moving, moving[1:])]
+    return sorted((g for g in gaps if g > limit), reverse=True), moving
+
+
+def checks_exercise(log, mark, before, params):
+    """K on an exercise slide: "Checking FILE" on the status line at once,
+    a second K says it still checks, the verdict arrives, and the playing
+    window presents frames throughout (no gap over 0.5 s)."""
+    timeout = params.get("timeout", 30.0)
+    started = log.wait_for(lambda f: f["status"].startswith("Checking "),
+                           2.0, after=mark)
+    if not started:
+        return ['no "Checking ..." status within 2 s of K (last status: '
+                '%r)' % log.last()["status"]]
+    done = log.wait_for(
+        lambda f: f["status"] != "" and
+        not f["status"].startswith(("Checking ", "Still checking ")),
+        timeout, after=started["t_ms"] / 1000.0)
+    if not done:
+        return ["no verdict within %.0f s of K (last status: %r)"
+                % (timeout, log.last()["status"])]
+    fails = []
+    during = log.since(mark, done["t_ms"] / 1000.0 + 0.001)
+    took = done["t_ms"] / 1000.0 - mark
+    if params.get("again") and not any(
+            f["status"].startswith("Still checking ") for f in during):
+        fails.append('a second K during the check did not say "Still '
+                     'checking"')
+    want = params.get("verdict")
+    if want and want not in done["status"]:
+        fails.append("the verdict %r does not say %r"
+                     % (done["status"], want))
+    stalls, moving = _stalls(during)
+    if stalls:
+        fails.append("the window stalled for %.2f s during the check"
+                     % stalls[0])
+    if len(moving) < 10:
+        fails.append("only %d frames presented while it played during the "
+                     "check: nothing to time" % len(moving))
+    print("# check took %.2f s; %d frames presented meanwhile (%d while "
+          "moving); verdict: %s" % (took, len(during), len(moving),
+                                    done["status"]), flush=True)
+    return fails
+
+
 TIMED = {
+    "checks_exercise": checks_exercise,
     "exports": exports,
     "animates": animates,
     "plays_from": plays_from,

@@ -170,6 +170,37 @@ SCENARIOS = {
             ("shot", "export-lesson-after"),
         ],
     },
+    # (h) K on an exercise slide checks the student's copy on a thread:
+    # the slide's steps keep moving while it runs (two steps of 0.9 s), a
+    # second K says it still runs, and the verdict (the racy starting
+    # kernel: a race) arrives
+    "exercise-check": {
+        "screens": [(1920, 1080)],
+        "steps": [
+            ("launch", ["--lesson", "fix-the-race", "--slide", "1"]),
+            ("idle", 1),
+            ("key", "Down", "step"),
+            ("wait", 0.1),
+            ("key", "k", "check"),
+            ("wait", 0.1),
+            ("key", "k", "again"),
+            ("key", "Down", "step-2"),
+            ("expect", "checks_exercise", "check",
+             {"again": True, "verdict": "race"}),
+            ("wait", 0.5),
+            ("shot", "exercise-verdict"),
+            ("close",),
+            # screenshots hold the X server: the checking one in a run
+            # not timed
+            ("launch", ["--lesson", "fix-the-race", "--slide", "1",
+                        "--projection"]),
+            ("key", "k", "check-projection"),
+            ("shot", "exercise-checking-projection", "check-projection",
+             0.2),
+            ("wait", 3),
+            ("shot", "exercise-verdict-projection"),
+        ],
+    },
     # (f) layouts: figure and lesson mode, projection on and off
     "layout-1280x720": _layout(1280, 720),
     "layout-1920x1080": _layout(1920, 1080),
