@@ -229,6 +229,10 @@ int cli_window_main(int argc, char **argv)
 	}
 	sources = cli_sources_load(app->trace, ro.kernel_file);
 	app->sources = sources;
+	/* the editor's Kernel file and Threads fields start from the
+	 * command line's */
+	if (ro.kernel_file)
+		gui_editor_keep(&app->editor, &ro);
 	if (a.screenshot_dir)
 		snprintf(app->screenshot_dir, sizeof(app->screenshot_dir), "%s",
 		         a.screenshot_dir);

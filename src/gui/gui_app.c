@@ -10,8 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "gui_internal.h"
+#include "in_file.h"
 #include "scan.h"
+#include "source.h"
+#if HAVE_STUDENT
+#include "student_request.h"
+#endif
 
 void gui_app_status(struct gui_app *app, bool error, const char *fmt, ...)
 {
@@ -95,6 +101,10 @@ void gui_app_destroy(struct gui_app *app)
 	trace_destroy(app->trace);
 	scene_destroy(app->scene);
 	gui_editor_finish(&app->editor);
+	scene_source_set_destroy(app->kernel_sources);
+	for (size_t i = 0; i < app->retired_count; i++)
+		scene_source_set_destroy(app->retired_sources[i]);
+	free(app->retired_sources);
 	free(app);
 }
 
@@ -346,6 +356,63 @@ bool gui_app_toggle_padding(struct gui_app *app)
 	return true;
 }
 
+/* The code panel's sources with the kernel file t ran from, as it reads
+ * now (what `scanviz --kernel` shows). Returns 0, or -1 when out of
+ * memory (the panel keeps the sources it had). */
+static int put_kernel_sources(struct gui_app *app, const struct trace *t,
+                              const char *path)
+{
+	struct scene_source_set *set = scene_source_set_load();
+	if (!set)
+		return -1;
+	char *text = NULL;
+	size_t len = 0;
+	/* one that no longer reads leaves the panel saying it has no
+	 * source */
+	if (trace_names_kernel_file(t) &&
+	    in_file_read(path, 1 << 16, &text, &len) == IN_FILE_OK &&
+	    scene_source_set_put(set, t->launches[0].source, text, len)) {
+		free(text);
+		scene_source_set_destroy(set);
+		return -1;
+	}
+	free(text);
+	if (app->kernel_sources) {
+		struct scene_source_set **grown =
+			realloc(app->retired_sources,
+		                (app->retired_count + 1) * sizeof(*grown));
+		if (!grown) {
+			scene_source_set_destroy(set);
+			return -1;
+		}
+		app->retired_sources = grown;
+		grown[app->retired_count++] = app->kernel_sources;
+	}
+	app->kernel_sources = set;
+	app->sources = set;
+	return 0;
+}
+
+/* Runs a finished request: a kernel file through the student layer
+ * (compiled and run in its child process), else on its executor. */
+static enum run_status execute(struct run_request *o, struct trace **t)
+{
+#if HAVE_STUDENT
+	return student_request_execute(o, t, NULL);
+#else
+	if (o->kernel_file) {
+		*t = NULL;
+		snprintf(o->error, sizeof(o->error),
+		         "%s: this scanviz was built without libtcc and NVRTC, "
+		         "so it cannot run a kernel file: rebuild with "
+		         "libtcc-dev",
+		         o->kernel_file);
+		return RUN_UNAVAILABLE;
+	}
+	return run_request_execute(o, t);
+#endif
+}
+
 bool gui_app_rerun(struct gui_app *app)
 {
 	struct run_request o;
@@ -355,11 +422,23 @@ bool gui_app_rerun(struct gui_app *app)
 		fail_status(app);
 		return false;
 	}
-	enum run_status st = run_request_execute(&o, &t);
+	enum run_status st = execute(&o, &t);
 	if (st != RUN_OK) {
 		snprintf(app->editor.error, sizeof(app->editor.error), "%s",
 		         o.error);
 		run_request_free(&o);
+		fail_status(app);
+		return false;
+	}
+	/* a kernel file plays as a recorded run does (as `scanviz
+	 * --kernel`): a figure key shows it in another figure rather than
+	 * running a built-in algorithm in its place */
+	bool kernel = o.kernel_file != NULL;
+	if (kernel && put_kernel_sources(app, t, o.kernel_file)) {
+		snprintf(app->editor.error, sizeof(app->editor.error),
+		         "out of memory for the source of %s", o.kernel_file);
+		run_request_free(&o);
+		trace_destroy(t);
 		fail_status(app);
 		return false;
 	}
@@ -370,7 +449,9 @@ bool gui_app_rerun(struct gui_app *app)
 	/* a view of any trace (warps) stays over the new run */
 	bool keep_figure =
 		app->view.figure == fig || !app->view.figure->algorithm;
-	gui_app_set_trace(app, t, true, NULL);
+	char origin[sizeof(t->device)];
+	snprintf(origin, sizeof(origin), "%s", t->device);
+	gui_app_set_trace(app, t, !kernel, kernel ? origin : NULL);
 	if (!keep_figure)
 		app->view.figure = fig;
 	app->zoom = 1.0f;

@@ -116,6 +116,12 @@ struct gui_app {
 	const struct scene_theme *projection_theme;
 	const struct scene_text_metrics *metrics;
 	const struct scene_source_set *sources; /* borrowed; may be NULL */
+	/* The sources with a kernel file the editor ran (owned; sources
+	 * then points here). Sets it replaced stay until the app goes: an
+	 * export running meanwhile borrows the one it started with. */
+	struct scene_source_set *kernel_sources;
+	struct scene_source_set **retired_sources;
+	size_t retired_count;
 
 	bool projection;
 	bool fullscreen;
@@ -227,7 +233,9 @@ bool gui_app_set_figure(struct gui_app *app, const struct scene_figure *figure);
 bool gui_app_toggle_padding(struct gui_app *app);
 
 /* Re-runs the editor's options (validated by the options library) and
- * plays the new trace. Returns true on success; otherwise the editor and
+ * plays the new trace: a built-in algorithm live, a kernel file (the
+ * editor's Kernel file field, run by the student layer where built) as a
+ * recorded run, its file in the code panel. Returns true on success; otherwise the editor and
  * the status line show the one-line error and the old trace stays. */
 bool gui_app_rerun(struct gui_app *app);
 

@@ -445,7 +445,27 @@ def checks_exercise(log, mark, before, params):
     return fails
 
 
+def shows_text(log, mark, before, params):
+    """A frame after mark shows every text of `texts` (a piece of one of
+    its texts each): an error in the editor with the old run's heading
+    still there, or a new run's heading and source."""
+    want = params["texts"]
+    timeout = params.get("timeout", 10.0)
+    got = log.wait_for(lambda f: all(_status_on_screen(f, w) for w in want),
+                       timeout, after=mark)
+    if not got:
+        last = log.last()
+        missing = [w for w in want if not _status_on_screen(last, w)]
+        return ["no frame within %.0f s shows %s (the last lacks %s; its "
+                "texts: %s)" % (timeout, want, missing,
+                                _short(" | ".join(t["s"] for t in
+                                                  last["texts"]), 400))]
+    print("# shown: %s" % want, flush=True)
+    return []
+
+
 TIMED = {
+    "shows_text": shows_text,
     "checks_exercise": checks_exercise,
     "exports": exports,
     "animates": animates,

@@ -119,6 +119,13 @@ class Run:
         self.mark(mark)
         self.display.key(keyname)
 
+    def type(self, text, mark):
+        """Types text as a keyboard does; "{source}" is the source tree."""
+        root = os.path.dirname(os.path.dirname(os.path.dirname(
+            os.path.abspath(__file__))))
+        self.mark(mark)
+        self.display.type(text.replace("{source}", root))
+
     def click(self, control, mark, b=None):
         frame = self.log.last()
         hits = [c for c in frame["controls"] if c["a"] == control and
@@ -265,6 +272,8 @@ class Run:
                 self.key(*args)
             elif kind == "click":
                 self.click(*args)
+            elif kind == "type":
+                self.type(*args)
             elif kind == "shot":
                 self.shot(*args)
             elif kind == "expect":

@@ -9,6 +9,7 @@ Steps:
   ("wait", s)                    the same, while something may move
   ("key", name, mark)            one key (xdotool names: Next is Page Down);
                                  mark names the moment for checks and shots
+  ("type", text, mark)           text typed ({source}: the source tree)
   ("click", control, mark[, b])  a click on the button the frame log places
                                  (scene.h's enum scene_control, gui_app.h's
                                  enum gui_control; b: the entry of a menu)
@@ -26,6 +27,9 @@ Steps:
 PLAY = 2
 # The window's own (src/gui/gui_app.h enum gui_control) and the export
 # menu's entries (src/gui/gui_export.h enum gui_export_format).
+EDIT = 1000
+EDITOR_FIELD = 1002
+EDITOR_KERNEL = 5  # enum gui_editor_field
 EXPORT = 1007
 EXPORT_FORMAT = 1008
 EXPORT_MP4 = 1
@@ -199,6 +203,51 @@ SCENARIOS = {
              0.2),
             ("wait", 3),
             ("shot", "exercise-verdict-projection"),
+        ],
+    },
+    # (i) the editor's Kernel file field: a path that is not there and a
+    # file that does not compile say why in the dialog and keep the run;
+    # a good file plays, its source in the code panel
+    "editor-kernel": {
+        "screens": [(1920, 1080)],
+        "steps": [
+            ("launch", ["--figure", "9.1"]),
+            ("click", EDIT, "edit"),
+            ("wait", 0.5),
+            ("click", EDITOR_FIELD, "field", EDITOR_KERNEL),
+            ("type", "/nowhere/my_scan.cu", "bad-path"),
+            ("key", "Return", "run-bad-path"),
+            ("expect", "shows_text", "run-bad-path",
+             {"texts": ["Error:", "my_scan.cu",
+                        "Figure 9.1: kogge-stone,"]}),
+            ("shot", "editor-kernel-bad-path"),
+            ("key", "ctrl+u", "clear"),
+            ("type", "{source}/tests/student/kernels/compile_error.cu",
+             "compile-error"),
+            ("key", "Return", "run-compile-error"),
+            ("expect", "shows_text", "run-compile-error",
+             {"texts": ["Error:", "compile_error.cu:",
+                        "Figure 9.1: kogge-stone,"], "timeout": 20}),
+            ("shot", "editor-kernel-compile-error"),
+            ("key", "ctrl+u", "clear-2"),
+            ("type", "{source}/tests/student/kernels/kogge_stone.cu",
+             "good"),
+            ("key", "Return", "run-good"),
+            ("expect", "shows_text", "run-good",
+             {"texts": ["kogge_stone.cu", "Kogge_Stone_scan_kernel"],
+              "timeout": 20}),
+            ("wait", 0.5),
+            ("shot", "editor-kernel-good"),
+            ("close",),
+            ("launch", ["--figure", "9.1", "--projection"]),
+            ("click", EDIT, "edit-projection"),
+            ("wait", 0.5),
+            ("click", EDITOR_FIELD, "field-projection", EDITOR_KERNEL),
+            ("type", "{source}/tests/student/kernels/compile_error.cu",
+             "compile-error-projection"),
+            ("key", "Return", "run-compile-error-projection"),
+            ("wait", 3),
+            ("shot", "editor-kernel-compile-error-projection"),
         ],
     },
     # (f) layouts: figure and lesson mode, projection on and off
