@@ -25,6 +25,7 @@
 #include "text_quote.h"
 #include "theme.h"
 #include "view.h"
+#include "window_compare.h"
 #include "window_options.h"
 
 struct render_args {
@@ -129,9 +130,10 @@ void cli_help_render(FILE *f)
 	      "                    default: the one that fits the algorithm. Without --algo,\n"
 	      "                    9.1 runs kogge-stone, 9.5 brent-kung, 9.10 hierarchical\n"
 	      "  --trace FILE      replay a trace written by `scanviz dump --format json`\n"
-	      "  --compare FILE    a second recorded trace drawn beside the first (same input,\n"
-	      "                    two kernels, or the GPU and the emulator), each with its\n"
-	      "                    steps, counts and executor, at the same step; stills only\n"
+	      "  --compare B       a second trace drawn beside the first, each with its steps,\n"
+	      "                    counts and executor, at the same step; stills only. B is an\n"
+	      "                    algorithm (run on the first's input), a kernel file FILE.cu\n"
+	      "                    (likewise), or a recorded trace (the GPU and the emulator)\n"
 	      "  --step K|last     the step to draw, 1 to K as the panel counts (default last)\n"
 	      "  --time T          how far into the step, 0 to 1 (default 1: settled)\n"
 	      "  --from N          animations: the first step to play (default 1)\n"
@@ -387,7 +389,7 @@ static int pick_step(const struct render_args *a, const struct trace *t,
 }
 
 /* --compare: the trace of the run options or --trace at the left, the
- * trace of --compare at the right, each in half the width with its own
+ * trace --compare names (cli_compare_load) at the right, each in half the width with its own
  * panel (step, counts, executor), at the same step where the second has
  * it (its last otherwise), in the same figure when --figure names one.
  * Returns 0, or the exit code after one line on stderr. */
@@ -396,10 +398,12 @@ static int build_compare(const struct render_args *a, const struct trace *t,
                          const struct scene_theme *th,
                          const struct scene_text_metrics *m, struct scene *s)
 {
-	struct cli_trace_args load = {.trace_file = a->compare,
-	                              .who = "scanviz render --compare"};
+	struct run_request ro;
 	struct trace *t2 = NULL;
-	int rc = cli_trace_load(&load, NULL, &t2);
+	run_request_init(&ro);
+	int rc = cli_compare_load(a->compare, &ro, t,
+	                          "scanviz render --compare", &t2);
+	run_request_free(&ro);
 	if (rc != 0)
 		return rc;
 	struct scene *half = scene_create(v->width / 2, v->height);

@@ -99,6 +99,7 @@ void gui_app_destroy(struct gui_app *app)
 	if (app->panel.destroy)
 		app->panel.destroy(app->panel.ctx);
 	trace_destroy(app->trace);
+	trace_destroy(app->compare);
 	scene_destroy(app->scene);
 	gui_editor_finish(&app->editor);
 	scene_source_set_destroy(app->kernel_sources);
@@ -114,6 +115,9 @@ void gui_app_set_trace(struct gui_app *app, struct trace *trace, bool live,
 	trace_destroy(app->trace);
 	app->trace = trace;
 	app->live = live;
+	/* the comparison was of the run before */
+	trace_destroy(app->compare);
+	app->compare = NULL;
 	describe_origin(app, trace, live, origin);
 	/* A new run starts at its first step, at the speed chosen before. */
 	int speed = app->trace_set ? app->pb.speed : GUI_SPEED_DEFAULT;
@@ -395,7 +399,7 @@ static int put_kernel_sources(struct gui_app *app, const struct trace *t,
 
 /* Runs a finished request: a kernel file through the student layer
  * (compiled and run in its child process), else on its executor. */
-static enum run_status execute(struct run_request *o, struct trace **t)
+enum run_status gui_app_execute(struct run_request *o, struct trace **t)
 {
 #if HAVE_STUDENT
 	return student_request_execute(o, t, NULL);
@@ -422,7 +426,7 @@ bool gui_app_rerun(struct gui_app *app)
 		fail_status(app);
 		return false;
 	}
-	enum run_status st = execute(&o, &t);
+	enum run_status st = gui_app_execute(&o, &t);
 	if (st != RUN_OK) {
 		snprintf(app->editor.error, sizeof(app->editor.error), "%s",
 		         o.error);
@@ -491,6 +495,13 @@ int gui_app_build(struct gui_app *app)
 	if (app->view_width == 0) {
 		scene_reset(app->scene, app->width, app->height,
 		            scene_theme_color(th, SCENE_ROLE_BACKGROUND));
+	} else if (app->compare) {
+		if (gui_compare_build(app, &v, err, sizeof(err))) {
+			scene_reset(
+				app->scene, app->width, app->height,
+				scene_theme_color(th, SCENE_ROLE_BACKGROUND));
+			gui_overlay_message(app, err);
+		}
 	} else if (scene_view_build(app->scene, app->trace, &v, th,
 	                            app->metrics, err, sizeof(err))) {
 		scene_reset(app->scene, app->width, app->height,

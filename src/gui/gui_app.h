@@ -34,6 +34,7 @@ enum gui_control {
 	GUI_CONTROL_OVERLAY, /* the help overlay's card: swallows clicks */
 	GUI_CONTROL_EXPORT,  /* opens or closes the export menu */
 	GUI_CONTROL_EXPORT_FORMAT, /* a menu entry: b = gui_export_format */
+	GUI_CONTROL_COMPARE_ENTRY, /* C's list: b = the entry */
 };
 
 /* The seam for a panel beside the view (the lessons' narration). The app
@@ -166,6 +167,14 @@ struct gui_app {
 	bool exporting;
 	size_t export_done, export_total;
 
+	/* A second trace beside the first (gui_compare.c): owned, NULL
+	 * none; both step with the one clock. C's list of what to compare
+	 * with: open or not, and the entry with the focus. */
+	struct trace *compare;
+	char compare_origin[256];
+	bool compare_menu;
+	size_t compare_focus;
+
 	struct gui_side_panel panel;
 };
 
@@ -185,6 +194,12 @@ void gui_app_destroy(struct gui_app *app);
  * first step. `live` says whether it came from run options. */
 void gui_app_set_trace(struct gui_app *app, struct trace *trace, bool live,
                        const char *origin);
+
+/* Shows t beside the trace played, both at the clock's step (ownership
+ * passes to the app; NULL closes the comparison). The clock then runs
+ * over the longer of the two. A new trace played closes it. */
+void gui_app_set_compare(struct gui_app *app, struct trace *t,
+                         const char *origin);
 
 /* Installs the side panel (copied; the old one is destroyed). */
 void gui_app_set_side_panel(struct gui_app *app,
