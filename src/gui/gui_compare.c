@@ -125,10 +125,10 @@ static int build_half(struct gui_app *app, struct scene *half,
 		gui_overlay_corner(app, &bw, &bh);
 		cw -= bw;
 	}
-	gui_text_fit(app->scene, z, caption, x0 + z->pad,
-	             (strip - z->body * 1.17f) * 0.5f, cw, z->body,
-	             SCENE_FONT_SANS_BOLD, SCENE_HALIGN_LEFT,
-	             gui_color(z, SCENE_ROLE_TEXT), false);
+	/* two lines where one does not fit beside the corner's buttons */
+	gui_text_wrap(app->scene, z, caption, x0 + z->pad, z->pad * 0.5f, cw,
+	              z->small, SCENE_FONT_SANS_BOLD,
+	              gui_color(z, SCENE_ROLE_TEXT), 2);
 	return 0;
 }
 
@@ -139,7 +139,7 @@ int gui_compare_build(struct gui_app *app, const struct scene_view *v,
 	struct gui_sizes z;
 	gui_overlay_sizes(app, &z);
 	int half_w = app->view_width / 2;
-	float strip = roundf(z.body * 2.0f);
+	float strip = roundf(z.small * 1.25f * 2.0f + z.pad);
 	struct scene *half = scene_create(half_w, app->height);
 	if (!half) {
 		snprintf(err, err_size, "out of memory");
@@ -326,8 +326,14 @@ void gui_compare_menu_build(struct gui_app *app, const struct gui_sizes *z)
 		              gui_text_width(z, SCENE_FONT_SANS, size, label) +
 		                      z->pad * 2);
 	}
-	float cw = fminf(W - z->pad * 2, pad * 2 + (float)cols * col_w +
-	                                         (float)(cols - 1) * z->pad);
+	static const char hint[] = "\u2191\u2193: choose   Enter or a click: "
+				   "compare   Esc: close";
+	float cw = fminf(
+		W - z->pad * 2,
+		pad * 2 +
+			fmaxf((float)cols * col_w + (float)(cols - 1) * z->pad,
+	                      gui_text_width(z, SCENE_FONT_SANS, size, hint) +
+	                              z->pad));
 	col_w = (cw - pad * 2 - (float)(cols - 1) * z->pad) / (float)cols;
 	float ch = pad * 2 + title_h + (float)rows * row_h + row_h;
 	struct scene_rect r = {roundf((W - cw) * 0.5f),
@@ -355,10 +361,8 @@ void gui_compare_menu_build(struct gui_app *app, const struct gui_sizes *z)
 		           label, size, GUI_CONTROL_COMPARE_ENTRY, (int)i,
 		           i == app->compare_focus);
 	}
-	gui_text_fit(app->scene, z,
-	             "\u2191\u2193: choose   Enter or a click: compare   "
-	             "Esc: close",
-	             x, y + (float)rows * row_h + row_h * 0.2f, cw - pad * 2,
-	             size, SCENE_FONT_SANS, SCENE_HALIGN_LEFT,
+	gui_text_fit(app->scene, z, hint, x,
+	             y + (float)rows * row_h + row_h * 0.2f, cw - pad * 2, size,
+	             SCENE_FONT_SANS, SCENE_HALIGN_LEFT,
 	             gui_color(z, SCENE_ROLE_TEXT_DIM), false);
 }

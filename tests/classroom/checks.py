@@ -7,6 +7,7 @@ sentence each. Python 3 stdlib."""
 
 import os
 import re
+import subprocess
 
 # One step's motion at 1x (GUI_STEP_MOTION_MS in src/gui/gui_playback.h).
 MOTION_S = 0.9
@@ -464,7 +465,36 @@ def shows_text(log, mark, before, params):
     return []
 
 
+def halves_drawn(log, mark, before, params):
+    """The screenshot `shot` (the window fullscreen) has a drawn figure in
+    each half: the pixels of either half are not one flat colour, and
+    the two halves differ."""
+    path = os.path.join(params["out"], params["shot"] + ".png")
+    try:
+        out = subprocess.run(
+            ["convert", path, "-crop", "2x1@", "+repage", "-format",
+             "%[fx:standard_deviation] %#\\n", "info:"],
+            capture_output=True, text=True, timeout=60, check=True).stdout
+    except (OSError, subprocess.SubprocessError) as e:
+        return ["cannot read %s: %s" % (path, e)]
+    halves = [line.split() for line in out.splitlines() if line.strip()]
+    if len(halves) != 2:
+        return ["%s: expected two halves, ImageMagick said %r"
+                % (path, out)]
+    fails = []
+    for side, (dev, _) in zip("AB", halves):
+        if float(dev) < params.get("min_dev", 0.05):
+            fails.append("half %s of %s is blank (standard deviation %s)"
+                         % (side, path, dev))
+    if halves[0][1] == halves[1][1]:
+        fails.append("the two halves of %s are the same picture" % path)
+    print("# halves of %s: deviation %s and %s" % (
+        path, halves[0][0], halves[1][0]), flush=True)
+    return fails
+
+
 TIMED = {
+    "halves_drawn": halves_drawn,
     "shows_text": shows_text,
     "checks_exercise": checks_exercise,
     "exports": exports,

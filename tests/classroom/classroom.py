@@ -170,7 +170,7 @@ class Run:
 
     def expect(self, check, mark, params):
         t, before = self.marks[mark]
-        params = dict(params, screens=self.scenario["screens"])
+        params = dict(params, screens=self.scenario["screens"], out=self.out)
         fails = checks.TIMED[check](self.log, t, before, params)
         self.results.append(("%s after %s" % (check, mark), fails))
 
