@@ -273,6 +273,8 @@ int cli_window_main(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
+	/* the editor's Kernel file field runs as --kernel does */
+	app->execute = cli_run_execute;
 	sources = cli_sources_load(app->trace, ro.kernel_file);
 	app->sources = sources;
 	/* the editor's Kernel file and Threads fields start from the

@@ -10,14 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
 #include "gui_internal.h"
 #include "in_file.h"
 #include "scan.h"
 #include "source.h"
-#if HAVE_STUDENT
-#include "student_request.h"
-#endif
 
 void gui_app_status(struct gui_app *app, bool error, const char *fmt, ...)
 {
@@ -397,24 +393,21 @@ static int put_kernel_sources(struct gui_app *app, const struct trace *t,
 	return 0;
 }
 
-/* Runs a finished request: a kernel file through the student layer
- * (compiled and run in its child process), else on its executor. */
-enum run_status gui_app_execute(struct run_request *o, struct trace **t)
+enum run_status gui_app_execute(const struct gui_app *app,
+                                struct run_request *o, struct trace **t)
 {
-#if HAVE_STUDENT
-	return student_request_execute(o, t, NULL);
-#else
+	if (app->execute)
+		return app->execute(o, t);
+	*t = NULL;
 	if (o->kernel_file) {
-		*t = NULL;
-		snprintf(o->error, sizeof(o->error),
-		         "%s: this scanviz was built without libtcc and NVRTC, "
-		         "so it cannot run a kernel file: rebuild with "
-		         "libtcc-dev",
-		         o->kernel_file);
+		snprintf(
+			o->error, sizeof(o->error),
+			"%s: this window runs the built-in algorithms only, not "
+			"a kernel file",
+			o->kernel_file);
 		return RUN_UNAVAILABLE;
 	}
 	return run_request_execute(o, t);
-#endif
 }
 
 bool gui_app_rerun(struct gui_app *app)
@@ -426,7 +419,7 @@ bool gui_app_rerun(struct gui_app *app)
 		fail_status(app);
 		return false;
 	}
-	enum run_status st = gui_app_execute(&o, &t);
+	enum run_status st = gui_app_execute(app, &o, &t);
 	if (st != RUN_OK) {
 		snprintf(app->editor.error, sizeof(app->editor.error), "%s",
 		         o.error);

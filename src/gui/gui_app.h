@@ -172,6 +172,11 @@ struct gui_app {
 	 * with: open or not, and the entry with the focus. */
 	struct trace *compare;
 	char compare_origin[256];
+	/* Runs a finished request (the editor's, C's): the command that
+	 * opens the window sets one that runs kernel files too, through
+	 * the student layer (src/cli's cli_run_execute); NULL:
+	 * run_request_execute, built-in algorithms only. */
+	enum run_status (*execute)(struct run_request *o, struct trace **out);
 	bool compare_menu;
 	size_t compare_focus;
 
@@ -249,8 +254,8 @@ bool gui_app_toggle_padding(struct gui_app *app);
 
 /* Re-runs the editor's options (validated by the options library) and
  * plays the new trace: a built-in algorithm live, a kernel file (the
- * editor's Kernel file field, run by the student layer where built) as a
- * recorded run, its file in the code panel. Returns true on success; otherwise the editor and
+ * editor's Kernel file field, run through app->execute) as a recorded
+ * run, its file in the code panel. Returns true on success; otherwise the editor and
  * the status line show the one-line error and the old trace stays. */
 bool gui_app_rerun(struct gui_app *app);
 

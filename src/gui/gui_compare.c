@@ -241,7 +241,7 @@ bool gui_compare_pick(struct gui_app *app, size_t i)
 	int rc = gui_editor_options(ed, &o);
 	snprintf(error, sizeof(error), "%s", ed->error);
 	if (rc == 0) {
-		if (gui_app_execute(&o, &t) != RUN_OK) {
+		if (gui_app_execute(app, &o, &t) != RUN_OK) {
 			snprintf(error, sizeof(error), "%s", o.error);
 			rc = -1;
 		}

@@ -48,9 +48,10 @@ void gui_editor_close(struct gui_app *app);
 /* Randomises N values (the editor's N, or the trace's size) and re-runs. */
 bool gui_app_randomise(struct gui_app *app);
 
-/* gui_app.c: runs a finished request, a kernel file through the student
- * layer where built (see run_request_execute). */
-enum run_status gui_app_execute(struct run_request *o, struct trace **out);
+/* gui_app.c: runs a finished request through app->execute (NULL:
+ * run_request_execute, and a kernel file is refused with one line). */
+enum run_status gui_app_execute(const struct gui_app *app,
+                                struct run_request *o, struct trace **out);
 
 /* ---- the comparison (gui_compare.c) ---- */
 struct gui_sizes;
