@@ -30,6 +30,10 @@ SKIP = 77
 # Failures printed per check; the rest are counted.
 MAX_LINES = 8
 
+# The source tree, for scenarios that name its files ("{source}").
+SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
+
 
 class Run:
     """One scenario's state: the display, the window, its log, the marks
@@ -52,6 +56,7 @@ class Run:
     def launch(self, args):
         self.close()
         self.launches += 1
+        args = [a.replace("{source}", SOURCE) for a in args]
         home = os.path.join(self.out, "home")
         env = self.display.env()
         for var, sub in (("HOME", ""), ("XDG_CONFIG_HOME", ".config"),
@@ -121,10 +126,8 @@ class Run:
 
     def type(self, text, mark):
         """Types text as a keyboard does; "{source}" is the source tree."""
-        root = os.path.dirname(os.path.dirname(os.path.dirname(
-            os.path.abspath(__file__))))
         self.mark(mark)
-        self.display.type(text.replace("{source}", root))
+        self.display.type(text.replace("{source}", SOURCE))
 
     def click(self, control, mark, b=None):
         frame = self.log.last()

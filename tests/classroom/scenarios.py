@@ -4,6 +4,7 @@ The checks named here are code in checks.py.
 
 Steps:
   ("launch", [scanviz args])     start the window (a fresh HOME) and wait for it
+                                 ({source}: the source tree)
   ("close",)                     end it (as the window manager's close does)
   ("idle", s)                    hands off for s seconds
   ("wait", s)                    the same, while something may move
@@ -289,6 +290,19 @@ SCENARIOS = {
             ("expect", "shows_text", "pagedown-picked",
              {"texts": ["step 2 of 6", "step 2 of 9"]}),
             ("shot", "compare-picked"),
+            ("close",),
+            # a recorded GPU trace beside the emulator's run of its input:
+            # the GPU's caption has its device and clock64() span
+            ("launch", ["--compare", "{source}/tests/cli/data/bk64-gpu.json",
+                        "brent-kung", "--backend", "cpu", "--figure",
+                        "warps", "--fullscreen"]),
+            ("key", "Next", "pagedown-gpu"),
+            ("expect", "shows_text", "pagedown-gpu",
+             {"texts": ["A: brent-kung \u00b7 NVIDIA", "GPU cycles",
+                        "B: brent-kung \u00b7 CPU emulator",
+                        "step 2 of 13"]}),
+            ("wait", 1),
+            ("shot", "compare-gpu-cpu"),
             ("close",),
             ("launch", ["--compare", "kogge-stone", "brent-kung",
                         "--projection"]),
