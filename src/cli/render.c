@@ -406,14 +406,19 @@ static int build_compare(const struct render_args *a, const struct trace *t,
 	run_request_free(&ro);
 	if (rc != 0)
 		return rc;
+	/* its own code panel's sources: a kernel file may share a built-in
+	 * kernel's file name */
+	struct scene_source_set *sources2 =
+		cli_sources_load(t2, cli_compare_kernel_file(a->compare));
 	struct scene *half = scene_create(v->width / 2, v->height);
 	char err[512];
 	rc = 1;
-	if (!half) {
+	if (!half || !sources2) {
 		fprintf(stderr, "scanviz render: out of memory\n");
 		goto done;
 	}
 	struct scene_view left = *v, right = *v;
+	right.sources = sources2;
 	left.width = right.width = v->width / 2;
 	right.figure = a->show.figure ? a->show.figure : scene_figure_for(t2);
 	size_t count = scene_view_step_count(t2);
@@ -445,6 +450,7 @@ static int build_compare(const struct render_args *a, const struct trace *t,
 	rc = s->failed ? 1 : 0;
 done:
 	scene_destroy(half);
+	scene_source_set_destroy(sources2);
 	trace_destroy(t2);
 	return rc;
 }

@@ -190,7 +190,7 @@ int cli_window_main(int argc, char **argv)
 	struct trace *t = NULL;
 	struct gui_window *w = NULL;
 	struct gui_app *app = NULL;
-	struct scene_source_set *sources = NULL;
+	struct scene_source_set *sources = NULL, *compare_sources = NULL;
 #if HAVE_STUDENT
 	struct kernel_watch *watcher = NULL;
 #endif
@@ -283,6 +283,11 @@ int cli_window_main(int argc, char **argv)
 		gui_editor_keep(&app->editor, &ro);
 	if (t2) {
 		gui_app_set_compare(app, t2, NULL);
+		/* B's own code panel: a kernel file may share a built-in
+		 * kernel's file name */
+		compare_sources = cli_sources_load(
+			app->compare, cli_compare_kernel_file(compare[1]));
+		app->compare_sources = compare_sources;
 		t2 = NULL;
 	}
 	if (a.screenshot_dir)
@@ -304,6 +309,7 @@ done:
 #endif
 	gui_app_destroy(app);
 	scene_source_set_destroy(sources);
+	scene_source_set_destroy(compare_sources);
 	gui_window_destroy(w);
 	trace_destroy(t);
 	trace_destroy(t2);

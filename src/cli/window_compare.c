@@ -75,3 +75,8 @@ int cli_compare_load(const char *what, struct run_request *ro,
 	};
 	return cli_trace_load(&load, ro, t);
 }
+
+const char *cli_compare_kernel_file(const char *what)
+{
+	return ends_with(what, ".cu") ? what : NULL;
+}

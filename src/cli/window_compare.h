@@ -19,4 +19,9 @@ int cli_compare_load(const char *what, struct run_request *ro,
                      const struct trace *like, const char *who,
                      struct trace **t);
 
+/* `what` when it names a kernel file (FILE.cu), else NULL: what
+ * cli_sources_load takes for that side's code panel (each side gets its
+ * own set: a student's my_scan.cu may share a built-in kernel's name). */
+const char *cli_compare_kernel_file(const char *what);
+
 #endif

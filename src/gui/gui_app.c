@@ -114,6 +114,7 @@ void gui_app_set_trace(struct gui_app *app, struct trace *trace, bool live,
 	/* the comparison was of the run before */
 	trace_destroy(app->compare);
 	app->compare = NULL;
+	app->compare_sources = NULL;
 	describe_origin(app, trace, live, origin);
 	/* A new run starts at its first step, at the speed chosen before. */
 	int speed = app->trace_set ? app->pb.speed : GUI_SPEED_DEFAULT;

@@ -172,6 +172,9 @@ struct gui_app {
 	 * with: open or not, and the entry with the focus. */
 	struct trace *compare;
 	char compare_origin[256];
+	/* the code panel's sources for it (borrowed; NULL: `sources`);
+	 * set after gui_app_set_compare, which forgets it */
+	const struct scene_source_set *compare_sources;
 	/* Runs a finished request (the editor's, C's): the command that
 	 * opens the window sets one that runs kernel files too, through
 	 * the student layer (src/cli's cli_run_execute); NULL:
@@ -201,7 +204,8 @@ void gui_app_set_trace(struct gui_app *app, struct trace *trace, bool live,
                        const char *origin);
 
 /* Shows t beside the trace played, both at the clock's step (ownership
- * passes to the app; NULL closes the comparison). The clock then runs
+ * passes to the app; NULL closes the comparison); compare_sources is
+ * forgotten. The clock then runs
  * over the longer of the two. A new trace played closes it. */
 void gui_app_set_compare(struct gui_app *app, struct trace *t,
                          const char *origin);

@@ -20,6 +20,7 @@ void gui_app_set_compare(struct gui_app *app, struct trace *t,
 {
 	trace_destroy(app->compare);
 	app->compare = t;
+	app->compare_sources = NULL; /* the caller's, for the trace before */
 	snprintf(app->compare_origin, sizeof(app->compare_origin), "%s",
 	         origin ? origin : (t ? t->device : ""));
 	app->compare_menu = false;
@@ -106,6 +107,8 @@ static int build_half(struct gui_app *app, struct scene *half,
 	 * trace's own */
 	if (base->figure->algorithm)
 		v.figure = scene_figure_for(t);
+	if (side == 'B' && app->compare_sources)
+		v.sources = app->compare_sources;
 	/* the Edit and ? buttons sit over the right half's corner only */
 	if (side == 'A')
 		v.corner_w = v.corner_h = 0.0f;
