@@ -141,6 +141,18 @@ if [ $rc -ne 2 ] || [ -e "$work/c4.svg" ] ||
 	echo "FAIL: render --compare brent-kun: exit $rc, $(cat "$work/err")"
 	fail=1
 fi
+# a kernel file beside the built-in kernel of the same file name: each
+# side's code panel shows its own source, the student's `temp` and the
+# built-in's `sum` (exit 3: this build runs no kernel files)
+"$scanviz" render --algo kogge-stone --step 3 -o "$work/c5.svg" \
+	--compare "$(dirname "$0")/../student/kernels/kogge_stone.cu" 2>/dev/null
+rc=$?
+if [ $rc -ne 3 ] && { [ $rc -ne 0 ] ||
+	! grep -q 'float temp;' "$work/c5.svg" ||
+	! grep -q 'float sum = 0.0f;' "$work/c5.svg"; }; then
+	echo "FAIL: render --compare FILE.cu: exit $rc, or a side lacks its source"
+	fail=1
+fi
 # the window's --compare A B: both sides or none, and not with --trace
 if "$scanviz" --version | grep -q '^GUI: yes'; then
 	for args in "--compare kogge-stone" \
