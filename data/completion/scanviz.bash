@@ -130,8 +130,15 @@ _scanviz()
 		mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "$values" -- "$cur")
 		return
 		;;
-	--trace | --show | --from | --compare)
+	--trace | --show | --from)
 		_scanviz_files '@(json)'
+		return
+		;;
+	--compare)
+		# an algorithm, a kernel file or a recorded trace
+		values=$(_scanviz_algos "$exe")
+		_scanviz_files '@(json|bin|cu)'
+		mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "$values" -- "$cur")
 		return
 		;;
 	--kernel)

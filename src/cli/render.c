@@ -25,6 +25,7 @@
 #include "text_quote.h"
 #include "theme.h"
 #include "view.h"
+#include "window_compare.h"
 #include "window_options.h"
 
 struct render_args {
@@ -129,9 +130,10 @@ void cli_help_render(FILE *f)
 	      "                    default: the one that fits the algorithm. Without --algo,\n"
 	      "                    9.1 runs kogge-stone, 9.5 brent-kung, 9.10 hierarchical\n"
 	      "  --trace FILE      replay a trace written by `scanviz dump --format json`\n"
-	      "  --compare FILE    a second recorded trace drawn beside the first (same input,\n"
-	      "                    two kernels, or the GPU and the emulator), each with its\n"
-	      "                    steps, counts and executor, at the same step; stills only\n"
+	      "  --compare B       a second trace drawn beside the first, each with its steps,\n"
+	      "                    counts and executor, at the same step; stills only. B is an\n"
+	      "                    algorithm (run on the first's input), a kernel file FILE.cu\n"
+	      "                    (likewise), or a recorded trace (the GPU and the emulator)\n"
 	      "  --step K|last     the step to draw, 1 to K as the panel counts (default last)\n"
 	      "  --time T          how far into the step, 0 to 1 (default 1: settled)\n"
 	      "  --from N          animations: the first step to play (default 1)\n"
@@ -387,7 +389,7 @@ static int pick_step(const struct render_args *a, const struct trace *t,
 }
 
 /* --compare: the trace of the run options or --trace at the left, the
- * trace of --compare at the right, each in half the width with its own
+ * trace --compare names (cli_compare_load) at the right, each in half the width with its own
  * panel (step, counts, executor), at the same step where the second has
  * it (its last otherwise), in the same figure when --figure names one.
  * Returns 0, or the exit code after one line on stderr. */
@@ -396,20 +398,27 @@ static int build_compare(const struct render_args *a, const struct trace *t,
                          const struct scene_theme *th,
                          const struct scene_text_metrics *m, struct scene *s)
 {
-	struct cli_trace_args load = {.trace_file = a->compare,
-	                              .who = "scanviz render --compare"};
+	struct run_request ro;
 	struct trace *t2 = NULL;
-	int rc = cli_trace_load(&load, NULL, &t2);
+	run_request_init(&ro);
+	int rc = cli_compare_load(a->compare, &ro, t,
+	                          "scanviz render --compare", &t2);
+	run_request_free(&ro);
 	if (rc != 0)
 		return rc;
+	/* its own code panel's sources: a kernel file may share a built-in
+	 * kernel's file name */
+	struct scene_source_set *sources2 =
+		cli_sources_load(t2, cli_compare_kernel_file(a->compare));
 	struct scene *half = scene_create(v->width / 2, v->height);
 	char err[512];
 	rc = 1;
-	if (!half) {
+	if (!half || !sources2) {
 		fprintf(stderr, "scanviz render: out of memory\n");
 		goto done;
 	}
 	struct scene_view left = *v, right = *v;
+	right.sources = sources2;
 	left.width = right.width = v->width / 2;
 	right.figure = a->show.figure ? a->show.figure : scene_figure_for(t2);
 	size_t count = scene_view_step_count(t2);
@@ -441,6 +450,7 @@ static int build_compare(const struct render_args *a, const struct trace *t,
 	rc = s->failed ? 1 : 0;
 done:
 	scene_destroy(half);
+	scene_source_set_destroy(sources2);
 	trace_destroy(t2);
 	return rc;
 }

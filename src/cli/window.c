@@ -23,6 +23,7 @@
 #include "source.h"
 #include "text_quote.h"
 #include "view.h"
+#include "window_compare.h"
 #include "window_options.h"
 
 void cli_help_window(FILE *f)
@@ -32,6 +33,7 @@ void cli_help_window(FILE *f)
 	      "       scanviz --trace FILE.json [--figure ...]\n"
 	      "       scanviz --lesson NAME|FILE   (see scanviz lessons)\n"
 	      "       scanviz --kernel FILE.cu [--watch] [run options]\n"
+	      "       scanviz --compare A B [--figure ...] [run options]\n"
 	      "\n"
 	      "Opens a window that plays a scan step by step: run now by an\n"
 	      "executor (--backend), or replayed from a trace recorded with\n"
@@ -43,6 +45,9 @@ void cli_help_window(FILE *f)
 	      "                      --algo it also picks the algorithm (9.10 runs\n"
 	      "                      hierarchical with section 4 on the book's input)\n"
 	      "  --trace FILE        replay a recorded trace (no run options then)\n"
+	      "  --compare A B       two traces side by side, stepping together: each\n"
+	      "                      an algorithm (run on the run options' input; B on\n"
+	      "                      A's), a kernel file FILE.cu, or a recorded trace\n"
 	      "  --watch             with --kernel FILE.cu (a run option; the code\n"
 	      "                      panel shows the file): run it again each\n"
 	      "                      time it is saved, at the same step; a failed\n"
@@ -63,12 +68,14 @@ void cli_help_window(FILE *f)
 static const struct option options[] = {
 	{"help", no_argument, NULL, 'h'},
 	{"watch", no_argument, NULL, 'w'},
+	{"compare", required_argument, NULL, 'c'},
 	{NULL, 0, NULL, 0},
 };
 
 /* Returns 0, -1 for --help, or the exit code to leave with. */
 static int parse_args(int argc, char **argv, struct cli_window_options *a,
-                      struct run_request *ro, bool *watch)
+                      struct run_request *ro, bool *watch,
+                      const char *compare[2])
 {
 	struct cli_parser p;
 	int run_options = 0, c, help = 0;
@@ -80,6 +87,15 @@ static int parse_args(int argc, char **argv, struct cli_window_options *a,
 			help = -1;
 		} else if (c == 'w') {
 			*watch = true;
+		} else if (c == 'c' && !compare[0]) {
+			compare[0] = p.value;
+		} else if (c == CLI_ARGUMENT && compare[0] && !compare[1]) {
+			compare[1] = p.value; /* --compare A B */
+		} else if (c == 'c') {
+			fprintf(stderr,
+			        "scanviz: --compare is given once, with "
+			        "both sides: --compare A B\n");
+			return 2;
 		} else if (cli_is_run_option(c)) {
 			if (cli_run_option_set(ro, &p, c))
 				return 2;
@@ -105,6 +121,19 @@ static int parse_args(int argc, char **argv, struct cli_window_options *a,
 	}
 	if (help)
 		return help;
+	if (compare[0] && !compare[1]) {
+		fprintf(stderr, "scanviz: --compare takes two: --compare A B, "
+		                "each an algorithm, a kernel file FILE.cu or a "
+		                "recorded trace\n");
+		return 2;
+	}
+	if (compare[0] && (a->trace_path || *watch)) {
+		fprintf(stderr,
+		        "scanviz: --compare names both traces: leave "
+		        "out %s\n",
+		        a->trace_path ? "--trace" : "--watch");
+		return 2;
+	}
 	if (*watch && !run_request_given(ro, "kernel")) {
 		fprintf(stderr, "scanviz: --watch runs a kernel file again "
 		                "when it is saved: give --kernel FILE.cu\n");
@@ -161,11 +190,13 @@ int cli_window_main(int argc, char **argv)
 	struct trace *t = NULL;
 	struct gui_window *w = NULL;
 	struct gui_app *app = NULL;
-	struct scene_source_set *sources = NULL;
+	struct scene_source_set *sources = NULL, *compare_sources = NULL;
 #if HAVE_STUDENT
 	struct kernel_watch *watcher = NULL;
 #endif
 	bool watch = false;
+	const char *compare[2] = {NULL, NULL};
+	struct trace *t2 = NULL;
 	char err[512];
 	int rc;
 
@@ -179,7 +210,7 @@ int cli_window_main(int argc, char **argv)
 			return cli_lesson_window_main(argc, argv);
 	cli_window_options_init(&a, CLI_WINDOW);
 	run_request_init(&ro);
-	rc = parse_args(argc, argv, &a, &ro, &watch);
+	rc = parse_args(argc, argv, &a, &ro, &watch, compare);
 	if (rc == -1) {
 		cli_help_window(stdout);
 		rc = 0;
@@ -194,8 +225,23 @@ int cli_window_main(int argc, char **argv)
 		.figure = a.figure,
 		.who = "scanviz",
 	};
-	if ((rc = cli_trace_load(&load, &ro, &t)) != 0)
+	if (compare[0]) {
+		/* A on the run options, B on A's input and backend */
+		struct run_request ro2;
+		run_request_init(&ro2);
+		rc = cli_compare_load(compare[0], &ro, NULL,
+		                      "scanviz --compare", &t);
+		if (rc == 0 && run_request_given(&ro, "backend"))
+			run_request_set(&ro2, "backend", ro.backend);
+		if (rc == 0)
+			rc = cli_compare_load(compare[1], &ro2, t,
+			                      "scanviz --compare", &t2);
+		run_request_free(&ro2);
+		if (rc)
+			goto done;
+	} else if ((rc = cli_trace_load(&load, &ro, &t)) != 0) {
 		goto done;
+	}
 
 	struct gui_config cfg = {
 		.figure = a.figure ? a.figure : scene_figure_for(t),
@@ -217,7 +263,7 @@ int cli_window_main(int argc, char **argv)
 	 * built-in algorithm in its place */
 	char origin[sizeof(t->device)];
 	snprintf(origin, sizeof(origin), "%s", t->device);
-	bool recorded = a.trace_path || ro.kernel_file;
+	bool recorded = a.trace_path || ro.kernel_file || compare[0];
 	app = gui_app_create(t, recorded ? NULL : &ro,
 	                     a.trace_path ? a.trace_path : origin, &cfg,
 	                     gui_window_metrics(w));
@@ -227,8 +273,23 @@ int cli_window_main(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
+	/* the editor's Kernel file field runs as --kernel does */
+	app->execute = cli_run_execute;
 	sources = cli_sources_load(app->trace, ro.kernel_file);
 	app->sources = sources;
+	/* the editor's Kernel file and Threads fields start from the
+	 * command line's */
+	if (ro.kernel_file)
+		gui_editor_keep(&app->editor, &ro);
+	if (t2) {
+		gui_app_set_compare(app, t2, NULL);
+		/* B's own code panel: a kernel file may share a built-in
+		 * kernel's file name */
+		compare_sources = cli_sources_load(
+			app->compare, cli_compare_kernel_file(compare[1]));
+		app->compare_sources = compare_sources;
+		t2 = NULL;
+	}
 	if (a.screenshot_dir)
 		snprintf(app->screenshot_dir, sizeof(app->screenshot_dir), "%s",
 		         a.screenshot_dir);
@@ -248,8 +309,10 @@ done:
 #endif
 	gui_app_destroy(app);
 	scene_source_set_destroy(sources);
+	scene_source_set_destroy(compare_sources);
 	gui_window_destroy(w);
 	trace_destroy(t);
+	trace_destroy(t2);
 	run_request_free(&ro);
 	return rc;
 }

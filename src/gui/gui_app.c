@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "gui_internal.h"
+#include "in_file.h"
 #include "scan.h"
+#include "source.h"
 
 void gui_app_status(struct gui_app *app, bool error, const char *fmt, ...)
 {
@@ -93,8 +95,13 @@ void gui_app_destroy(struct gui_app *app)
 	if (app->panel.destroy)
 		app->panel.destroy(app->panel.ctx);
 	trace_destroy(app->trace);
+	trace_destroy(app->compare);
 	scene_destroy(app->scene);
 	gui_editor_finish(&app->editor);
+	scene_source_set_destroy(app->kernel_sources);
+	for (size_t i = 0; i < app->retired_count; i++)
+		scene_source_set_destroy(app->retired_sources[i]);
+	free(app->retired_sources);
 	free(app);
 }
 
@@ -104,6 +111,10 @@ void gui_app_set_trace(struct gui_app *app, struct trace *trace, bool live,
 	trace_destroy(app->trace);
 	app->trace = trace;
 	app->live = live;
+	/* the comparison was of the run before */
+	trace_destroy(app->compare);
+	app->compare = NULL;
+	app->compare_sources = NULL;
 	describe_origin(app, trace, live, origin);
 	/* A new run starts at its first step, at the speed chosen before. */
 	int speed = app->trace_set ? app->pb.speed : GUI_SPEED_DEFAULT;
@@ -346,6 +357,60 @@ bool gui_app_toggle_padding(struct gui_app *app)
 	return true;
 }
 
+/* The code panel's sources with the kernel file t ran from, as it reads
+ * now (what `scanviz --kernel` shows). Returns 0, or -1 when out of
+ * memory (the panel keeps the sources it had). */
+static int put_kernel_sources(struct gui_app *app, const struct trace *t,
+                              const char *path)
+{
+	struct scene_source_set *set = scene_source_set_load();
+	if (!set)
+		return -1;
+	char *text = NULL;
+	size_t len = 0;
+	/* one that no longer reads leaves the panel saying it has no
+	 * source */
+	if (trace_names_kernel_file(t) &&
+	    in_file_read(path, 1 << 16, &text, &len) == IN_FILE_OK &&
+	    scene_source_set_put(set, t->launches[0].source, text, len)) {
+		free(text);
+		scene_source_set_destroy(set);
+		return -1;
+	}
+	free(text);
+	if (app->kernel_sources) {
+		struct scene_source_set **grown =
+			realloc(app->retired_sources,
+		                (app->retired_count + 1) * sizeof(*grown));
+		if (!grown) {
+			scene_source_set_destroy(set);
+			return -1;
+		}
+		app->retired_sources = grown;
+		grown[app->retired_count++] = app->kernel_sources;
+	}
+	app->kernel_sources = set;
+	app->sources = set;
+	return 0;
+}
+
+enum run_status gui_app_execute(const struct gui_app *app,
+                                struct run_request *o, struct trace **t)
+{
+	if (app->execute)
+		return app->execute(o, t);
+	*t = NULL;
+	if (o->kernel_file) {
+		snprintf(
+			o->error, sizeof(o->error),
+			"%s: this window runs the built-in algorithms only, not "
+			"a kernel file",
+			o->kernel_file);
+		return RUN_UNAVAILABLE;
+	}
+	return run_request_execute(o, t);
+}
+
 bool gui_app_rerun(struct gui_app *app)
 {
 	struct run_request o;
@@ -355,11 +420,23 @@ bool gui_app_rerun(struct gui_app *app)
 		fail_status(app);
 		return false;
 	}
-	enum run_status st = run_request_execute(&o, &t);
+	enum run_status st = gui_app_execute(app, &o, &t);
 	if (st != RUN_OK) {
 		snprintf(app->editor.error, sizeof(app->editor.error), "%s",
 		         o.error);
 		run_request_free(&o);
+		fail_status(app);
+		return false;
+	}
+	/* a kernel file plays as a recorded run does (as `scanviz
+	 * --kernel`): a figure key shows it in another figure rather than
+	 * running a built-in algorithm in its place */
+	bool kernel = o.kernel_file != NULL;
+	if (kernel && put_kernel_sources(app, t, o.kernel_file)) {
+		snprintf(app->editor.error, sizeof(app->editor.error),
+		         "out of memory for the source of %s", o.kernel_file);
+		run_request_free(&o);
+		trace_destroy(t);
 		fail_status(app);
 		return false;
 	}
@@ -370,7 +447,9 @@ bool gui_app_rerun(struct gui_app *app)
 	/* a view of any trace (warps) stays over the new run */
 	bool keep_figure =
 		app->view.figure == fig || !app->view.figure->algorithm;
-	gui_app_set_trace(app, t, true, NULL);
+	char origin[sizeof(t->device)];
+	snprintf(origin, sizeof(origin), "%s", t->device);
+	gui_app_set_trace(app, t, !kernel, kernel ? origin : NULL);
 	if (!keep_figure)
 		app->view.figure = fig;
 	app->zoom = 1.0f;
@@ -410,6 +489,13 @@ int gui_app_build(struct gui_app *app)
 	if (app->view_width == 0) {
 		scene_reset(app->scene, app->width, app->height,
 		            scene_theme_color(th, SCENE_ROLE_BACKGROUND));
+	} else if (app->compare) {
+		if (gui_compare_build(app, &v, err, sizeof(err))) {
+			scene_reset(
+				app->scene, app->width, app->height,
+				scene_theme_color(th, SCENE_ROLE_BACKGROUND));
+			gui_overlay_message(app, err);
+		}
 	} else if (scene_view_build(app->scene, app->trace, &v, th,
 	                            app->metrics, err, sizeof(err))) {
 		scene_reset(app->scene, app->width, app->height,

@@ -34,6 +34,7 @@ enum gui_control {
 	GUI_CONTROL_OVERLAY, /* the help overlay's card: swallows clicks */
 	GUI_CONTROL_EXPORT,  /* opens or closes the export menu */
 	GUI_CONTROL_EXPORT_FORMAT, /* a menu entry: b = gui_export_format */
+	GUI_CONTROL_COMPARE_ENTRY, /* C's list: b = the entry */
 };
 
 /* The seam for a panel beside the view (the lessons' narration). The app
@@ -116,6 +117,12 @@ struct gui_app {
 	const struct scene_theme *projection_theme;
 	const struct scene_text_metrics *metrics;
 	const struct scene_source_set *sources; /* borrowed; may be NULL */
+	/* The sources with a kernel file the editor ran (owned; sources
+	 * then points here). Sets it replaced stay until the app goes: an
+	 * export running meanwhile borrows the one it started with. */
+	struct scene_source_set *kernel_sources;
+	struct scene_source_set **retired_sources;
+	size_t retired_count;
 
 	bool projection;
 	bool fullscreen;
@@ -160,6 +167,22 @@ struct gui_app {
 	bool exporting;
 	size_t export_done, export_total;
 
+	/* A second trace beside the first (gui_compare.c): owned, NULL
+	 * none; both step with the one clock. C's list of what to compare
+	 * with: open or not, and the entry with the focus. */
+	struct trace *compare;
+	char compare_origin[256];
+	/* the code panel's sources for it (borrowed; NULL: `sources`);
+	 * set after gui_app_set_compare, which forgets it */
+	const struct scene_source_set *compare_sources;
+	/* Runs a finished request (the editor's, C's): the command that
+	 * opens the window sets one that runs kernel files too, through
+	 * the student layer (src/cli's cli_run_execute); NULL:
+	 * run_request_execute, built-in algorithms only. */
+	enum run_status (*execute)(struct run_request *o, struct trace **out);
+	bool compare_menu;
+	size_t compare_focus;
+
 	struct gui_side_panel panel;
 };
 
@@ -179,6 +202,13 @@ void gui_app_destroy(struct gui_app *app);
  * first step. `live` says whether it came from run options. */
 void gui_app_set_trace(struct gui_app *app, struct trace *trace, bool live,
                        const char *origin);
+
+/* Shows t beside the trace played, both at the clock's step (ownership
+ * passes to the app; NULL closes the comparison); compare_sources is
+ * forgotten. The clock then runs
+ * over the longer of the two. A new trace played closes it. */
+void gui_app_set_compare(struct gui_app *app, struct trace *t,
+                         const char *origin);
 
 /* Installs the side panel (copied; the old one is destroyed). */
 void gui_app_set_side_panel(struct gui_app *app,
@@ -227,7 +257,9 @@ bool gui_app_set_figure(struct gui_app *app, const struct scene_figure *figure);
 bool gui_app_toggle_padding(struct gui_app *app);
 
 /* Re-runs the editor's options (validated by the options library) and
- * plays the new trace. Returns true on success; otherwise the editor and
+ * plays the new trace: a built-in algorithm live, a kernel file (the
+ * editor's Kernel file field, run through app->execute) as a recorded
+ * run, its file in the code panel. Returns true on success; otherwise the editor and
  * the status line show the one-line error and the old trace stays. */
 bool gui_app_rerun(struct gui_app *app);
 

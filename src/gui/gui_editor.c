@@ -17,7 +17,8 @@ static const char *const backends[] = {"auto", "cpu", "cuda"};
 static const char *const labels[GUI_EDITOR_FIELD_COUNT] = {
 	[GUI_EDITOR_INPUT] = "Values",    [GUI_EDITOR_N] = "N",
 	[GUI_EDITOR_SECTION] = "Section", [GUI_EDITOR_ALGORITHM] = "Algorithm",
-	[GUI_EDITOR_BACKEND] = "Backend",
+	[GUI_EDITOR_BACKEND] = "Backend", [GUI_EDITOR_KERNEL] = "Kernel file",
+	[GUI_EDITOR_THREADS] = "Threads",
 };
 
 const char *gui_editor_label(enum gui_editor_field f)
@@ -125,6 +126,11 @@ void gui_editor_keep(struct gui_editor *ed, const struct run_request *o)
 	if (run_request_given(o, "section-kernel"))
 		snprintf(ed->section_kernel, sizeof(ed->section_kernel), "%s",
 		         scan_section_kernel_name(o->section_kernel));
+	snprintf(ed->kernel, sizeof(ed->kernel), "%s",
+	         o->kernel_file ? o->kernel_file : "");
+	ed->threads[0] = '\0';
+	if (run_request_given(o, "threads"))
+		snprintf(ed->threads, sizeof(ed->threads), "%u", o->threads);
 	for (int i = 0; i < BACKEND_COUNT; i++)
 		if (strcmp(o->backend, backends[i]) == 0)
 			ed->backend = i;
@@ -133,7 +139,8 @@ void gui_editor_keep(struct gui_editor *ed, const struct run_request *o)
 static bool is_text_field(enum gui_editor_field f)
 {
 	return f == GUI_EDITOR_INPUT || f == GUI_EDITOR_N ||
-	       f == GUI_EDITOR_SECTION;
+	       f == GUI_EDITOR_SECTION || f == GUI_EDITOR_KERNEL ||
+	       f == GUI_EDITOR_THREADS;
 }
 
 static char *small_field(struct gui_editor *ed, size_t *size)
@@ -145,6 +152,14 @@ static char *small_field(struct gui_editor *ed, size_t *size)
 	if (ed->focus == GUI_EDITOR_SECTION) {
 		*size = sizeof(ed->section);
 		return ed->section;
+	}
+	if (ed->focus == GUI_EDITOR_KERNEL) {
+		*size = sizeof(ed->kernel);
+		return ed->kernel;
+	}
+	if (ed->focus == GUI_EDITOR_THREADS) {
+		*size = sizeof(ed->threads);
+		return ed->threads;
 	}
 	return NULL;
 }
@@ -193,10 +208,15 @@ bool gui_editor_type(struct gui_editor *ed, const char *text)
 			ed->input[ed->input_len] = '\0';
 			changed = true;
 		} else {
-			size_t size;
+			size_t size = 0;
 			char *f = small_field(ed, &size);
 			size_t len = strlen(f);
-			if (ch < '0' || ch > '9' || len + 1 >= size)
+			/* a path takes any printable character; the check
+			 * of the file names what is wrong with it */
+			bool ok = ed->focus == GUI_EDITOR_KERNEL
+			                  ? ch >= 0x20 && ch <= 0x7e
+			                  : ch >= '0' && ch <= '9';
+			if (!ok || len + 1 >= size)
 				continue;
 			f[len] = (char)ch;
 			f[len + 1] = '\0';
@@ -346,7 +366,11 @@ int gui_editor_options(struct gui_editor *ed, struct run_request *o)
 		snprintf(ed->error, sizeof(ed->error), "no such algorithm");
 		return -1;
 	}
-	if (set(ed, o, "algo", a->name) ||
+	/* a kernel file brings its own algorithm (run_request_set) */
+	bool kernel = ed->kernel[0] != '\0';
+	if ((kernel ? set(ed, o, "kernel", ed->kernel)
+	            : set(ed, o, "algo", a->name)) ||
+	    (ed->threads[0] && set(ed, o, "threads", ed->threads)) ||
 	    set(ed, o, "input", ed->input ? ed->input : "") ||
 	    (ed->section[0] && set(ed, o, "section", ed->section)) ||
 	    set(ed, o, "backend", backend))
@@ -357,7 +381,7 @@ int gui_editor_options(struct gui_editor *ed, struct run_request *o)
 	     (ed->schedule_seed[0] &&
 	      set(ed, o, "schedule-seed", ed->schedule_seed))))
 		goto fail;
-	if (ed->section_kernel[0] && a->choose_section_kernel &&
+	if (!kernel && ed->section_kernel[0] && a->choose_section_kernel &&
 	    set(ed, o, "section-kernel", ed->section_kernel))
 		goto fail;
 	/* no section typed: Figure 9.10's, as on the command line, so a
@@ -396,6 +420,10 @@ const char *gui_editor_text(const struct gui_editor *ed,
 		return ed->n;
 	case GUI_EDITOR_SECTION:
 		return ed->section;
+	case GUI_EDITOR_KERNEL:
+		return ed->kernel;
+	case GUI_EDITOR_THREADS:
+		return ed->threads;
 	default:
 		return "";
 	}

@@ -1,6 +1,6 @@
 /* gui_editor.h - the input editor of the window: the values, N (for random
- * values), the section size, the algorithm and the backend, as text fields
- * and choices. It only holds and edits text; the options library checks it
+ * values), the section size, the algorithm, the backend, and a student's
+ * kernel file with its threads per block, as text fields and choices. It only holds and edits text; the options library checks it
  * (the same messages as the command line), so nothing typed can crash a run.
  * Pure C; depends on run.h and scan.h. */
 #ifndef SCANVIZ_GUI_EDITOR_H
@@ -19,6 +19,8 @@ enum gui_editor_field {
 	GUI_EDITOR_SECTION,   /* section size; empty: the algorithm's default */
 	GUI_EDITOR_ALGORITHM, /* a choice from the table of algorithms */
 	GUI_EDITOR_BACKEND,   /* auto, cpu, cuda */
+	GUI_EDITOR_KERNEL,    /* a .cu file (--kernel); empty: the algorithm */
+	GUI_EDITOR_THREADS,   /* --threads beside it; empty: its SECTION_SIZE */
 	GUI_EDITOR_FIELD_COUNT
 };
 
@@ -46,6 +48,10 @@ struct gui_editor {
 	char schedule[16];
 	char schedule_seed[24];
 	char section_kernel[24];
+	/* A student's kernel file run instead of the algorithm ("" none),
+	 * and its threads per block ("" the file's SECTION_SIZE). */
+	char kernel[1024];
+	char threads[8];
 };
 
 /* Empty fields, kogge-stone, backend auto. Returns 0, or -1 when out of
@@ -60,8 +66,8 @@ void gui_editor_finish(struct gui_editor *ed);
 int gui_editor_load(struct gui_editor *ed, const struct trace *t,
                     const char *backend);
 
-/* Keeps the command line's --schedule, --schedule-seed and
- * --section-kernel for re-runs. */
+/* Keeps the command line's --schedule, --schedule-seed,
+ * --section-kernel, --kernel and --threads for re-runs. */
 void gui_editor_keep(struct gui_editor *ed, const struct run_request *o);
 
 /* Types UTF-8 text into the focused text field (N and section take digits
@@ -85,8 +91,8 @@ bool gui_editor_cycle(struct gui_editor *ed, int dir);
 int gui_editor_randomise(struct gui_editor *ed);
 
 /* Turns the fields into a run request, key by key as the command line
- * sets it (algo, input, section, backend, and the kept schedule and
- * section kernel), and finishes it (the input read and the request
+ * sets it (algo, or kernel and threads when a kernel file is typed;
+ * input, section, backend, and the kept schedule and section kernel), and finishes it (the input read and the request
  * checked, a hierarchical run without a section getting Figure 9.10's).
  * On 0, o is finished: run it and free it with run_request_free(). On -1,
  * ed->error holds the one line and o owns nothing. */

@@ -88,7 +88,10 @@ static void quit(struct gui_app *app)
 /* Esc peels one layer: an overlay, fullscreen, a zoom, then the window. */
 static void escape(struct gui_app *app)
 {
-	if (app->export_menu) {
+	if (app->compare_menu) {
+		app->compare_menu = false;
+		app->dirty = true;
+	} else if (app->export_menu) {
 		app->export_menu = false;
 		app->dirty = true;
 	} else if (app->help) {
@@ -151,6 +154,9 @@ static void on_control(struct gui_app *app, const struct scene_tag *tag)
 	case GUI_CONTROL_EXPORT_FORMAT:
 		gui_export_click(app, tag);
 		break;
+	case GUI_CONTROL_COMPARE_ENTRY:
+		gui_compare_pick(app, (size_t)tag->b);
+		break;
 	default:
 		break;
 	}
@@ -179,6 +185,8 @@ static bool on_key(struct gui_app *app, const SDL_KeyboardEvent *k)
 	SDL_Keycode sym = k->keysym.sym;
 	if (app->editor.open)
 		return gui_editor_key(app, k);
+	if (app->compare_menu && gui_compare_menu_key(app, sym))
+		return true;
 	if (app->help && sym != SDLK_ESCAPE && sym != SDLK_F1 &&
 	    sym != SDLK_h && sym != SDLK_F11 && sym != SDLK_f &&
 	    sym != SDLK_q) {
@@ -249,6 +257,9 @@ static bool on_key(struct gui_app *app, const SDL_KeyboardEvent *k)
 		return true;
 	case SDLK_d:
 		gui_app_toggle_padding(app);
+		return true;
+	case SDLK_c:
+		gui_compare_key_c(app);
 		return true;
 	case SDLK_q:
 		quit(app); /* also with the help card open, as the card says */
@@ -339,6 +350,14 @@ static void on_press(struct gui_app *app)
 			app->help = false;
 			app->dirty = true;
 		}
+		return;
+	}
+	/* A click anywhere but on the compare list closes it. */
+	if (app->compare_menu && !(tag.kind == SCENE_TAG_CONTROL &&
+	                           (tag.a == GUI_CONTROL_COMPARE_ENTRY ||
+	                            tag.a == GUI_CONTROL_OVERLAY))) {
+		app->compare_menu = false;
+		app->dirty = true;
 		return;
 	}
 	/* A click anywhere but on the export menu closes it. */

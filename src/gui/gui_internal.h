@@ -48,4 +48,33 @@ void gui_editor_close(struct gui_app *app);
 /* Randomises N values (the editor's N, or the trace's size) and re-runs. */
 bool gui_app_randomise(struct gui_app *app);
 
+/* gui_app.c: runs a finished request through app->execute (NULL:
+ * run_request_execute, and a kernel file is refused with one line). */
+enum run_status gui_app_execute(const struct gui_app *app,
+                                struct run_request *o, struct trace **out);
+
+/* ---- the comparison (gui_compare.c) ---- */
+struct gui_sizes;
+/* Builds both halves of the comparison (v: the view as the frame has it)
+ * into app->scene. Returns 0, or -1 with one line in err. */
+int gui_compare_build(struct gui_app *app, const struct scene_view *v,
+                      char *err, size_t err_size);
+/* "A: brent-kung - CPU emulator - 26 additions in 9 steps" (and block 0's
+ * GPU cycles on a GPU trace). */
+void gui_compare_caption(const struct trace *t, char side, char *buf,
+                         size_t size);
+/* C: closes the comparison, or opens / closes the list to pick one. */
+void gui_compare_key_c(struct gui_app *app);
+/* The list's keys while it is open; true when used. */
+bool gui_compare_menu_key(struct gui_app *app, SDL_Keycode sym);
+/* The list's entries: 0 the other backend, then each algorithm. */
+size_t gui_compare_entry_count(const struct gui_app *app);
+void gui_compare_entry(const struct gui_app *app, size_t i, char *buf,
+                       size_t size);
+/* Runs entry i on the values shown and compares; false with the reason
+ * on the status line. */
+bool gui_compare_pick(struct gui_app *app, size_t i);
+/* Appends the open list. */
+void gui_compare_menu_build(struct gui_app *app, const struct gui_sizes *z);
+
 #endif

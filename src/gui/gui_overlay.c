@@ -28,6 +28,7 @@ static const struct gui_help_row help_rows[] = {
 	{figure_keys, figure_names},
 	{"L", "label values or input ranges (x0..x3)"},
 	{"D", "padded XY or not: re-run (banks view)"},
+	{"C", "compare: the other backend or an algorithm, side by side"},
 	{"E", "edit the input: values, N, section, algorithm"},
 	{"R", "new random values, same N (at most 65536)"},
 	{"P", "projection mode: big type, high contrast"},
@@ -416,5 +417,8 @@ void gui_overlay_build(struct gui_app *app)
 		gui_overlay_editor(app, &z);
 	} else if (app->help) {
 		help_card(app, &z);
+	} else if (app->compare_menu) {
+		dim_all(app, &z);
+		gui_compare_menu_build(app, &z);
 	}
 }

@@ -1,5 +1,6 @@
 /* gui_overlay_editor.c - the input editor's dialog as scene items: one row
- * per field (values, N with its Random button, section, algorithm, backend),
+ * per field (values, N with its Random button, section, algorithm, backend,
+ * the kernel file with its threads beside it),
  * the options library's error in full, and Run / Cancel. Every field and
  * button is tagged, so clicks reach it through the same hit test as the
  * views' buttons. Depends on gui_overlay_util.h and gui_editor.h. */
@@ -36,13 +37,18 @@ static void text_field(struct gui_app *app, const struct gui_sizes *z,
 	if (text[0]) {
 		struct scene_item *it = gui_text_fit(
 			app->scene, z, text, x, ty, w, size,
-			f == GUI_EDITOR_INPUT ? SCENE_FONT_MONO
-					      : SCENE_FONT_SANS,
+			f == GUI_EDITOR_INPUT || f == GUI_EDITOR_KERNEL
+				? SCENE_FONT_MONO
+				: SCENE_FONT_SANS,
 			SCENE_HALIGN_LEFT, gui_color(z, SCENE_ROLE_TEXT), true);
 		if (it)
 			end = it->bounds.x1;
 	} else if (!focus) {
-		const char *hint = f == GUI_EDITOR_SECTION ? "default" : "";
+		const char *hint = f == GUI_EDITOR_SECTION ? "default"
+		                   : f == GUI_EDITOR_KERNEL
+		                           ? "none: the algorithm above"
+		                   : f == GUI_EDITOR_THREADS ? "the file's"
+		                                             : "";
 		gui_text_fit(app->scene, z, hint, x, ty, w, size,
 		             SCENE_FONT_SANS, SCENE_HALIGN_LEFT,
 		             gui_color(z, SCENE_ROLE_TEXT_DIM), false);
@@ -90,16 +96,16 @@ void gui_overlay_editor(struct gui_app *app, const struct gui_sizes *z)
 	float pad = z->pad * 2;
 	float cw = fminf(W - z->pad * 4, fmaxf(size * 40.0f, W * 0.62f));
 	int error_lines = ed->error[0] ? 3 : 0;
-	float ch = pad * 2 + size * 1.6f + gap +
-	           (row_h + gap) * GUI_EDITOR_FIELD_COUNT +
+	/* Threads sits beside the kernel file, in its row */
+	const float rows = GUI_EDITOR_FIELD_COUNT - 1;
+	float ch = pad * 2 + size * 1.6f + gap + (row_h + gap) * rows +
 	           (float)error_lines * size * 1.25f + gap + row_h + gap +
 	           z->small * 1.3f * 2;
 	if (ch > H - z->pad * 2) {
 		/* A short window: tighter rows (the text stays the body size). */
 		row_h = roundf(size * 1.6f);
 		gap = roundf(z->pad * 0.4f);
-		ch = pad * 2 + size * 1.6f + gap +
-		     (row_h + gap) * GUI_EDITOR_FIELD_COUNT +
+		ch = pad * 2 + size * 1.6f + gap + (row_h + gap) * rows +
 		     (float)error_lines * size * 1.25f + gap + row_h + gap +
 		     z->small * 1.3f * 2;
 	}
@@ -130,6 +136,10 @@ void gui_overlay_editor(struct gui_app *app, const struct gui_sizes *z)
 	float random_w = gui_text_width(z, SCENE_FONT_SANS, z->small, random) +
 	                 z->pad * 2;
 	for (int f = 0; f < GUI_EDITOR_FIELD_COUNT; f++, y += row_h + gap) {
+		if (f == GUI_EDITOR_THREADS) {
+			y -= row_h + gap; /* drawn in the kernel's row */
+			continue;
+		}
 		gui_text_fit(app->scene, z, gui_editor_label(f), x,
 		             y + (row_h - size * 1.17f) * 0.5f,
 		             label_w + pad * 0.5f, size, SCENE_FONT_SANS_BOLD,
@@ -156,6 +166,26 @@ void gui_overlay_editor(struct gui_app *app, const struct gui_sizes *z)
 		case GUI_EDITOR_INPUT:
 			text_field(app, z, fr, f, size);
 			break;
+		case GUI_EDITOR_KERNEL: {
+			/* --threads beside the file, as the command line
+			 * gives them */
+			const char *tl = gui_editor_label(GUI_EDITOR_THREADS);
+			float tw = gui_text_width(z, SCENE_FONT_SANS_BOLD, size,
+			                          tl);
+			float thr_w = size * 6.0f;
+			fr.x1 = x + inner - thr_w - tw - gap * 2;
+			text_field(app, z, fr, f, size);
+			gui_text_fit(app->scene, z, tl, fr.x1 + gap,
+			             y + (row_h - size * 1.17f) * 0.5f,
+			             tw + pad * 0.5f, size,
+			             SCENE_FONT_SANS_BOLD, SCENE_HALIGN_LEFT,
+			             gui_color(z, SCENE_ROLE_TEXT), false);
+			text_field(app, z,
+			           (struct scene_rect){x + inner - thr_w, y,
+			                               x + inner, y + row_h},
+			           GUI_EDITOR_THREADS, size);
+			break;
+		}
 		default:
 			fr.x1 = fminf(fr.x1, fx + size * 16.0f);
 			choice_field(app, z, fr, f, size);
@@ -190,10 +220,15 @@ void gui_overlay_editor(struct gui_app *app, const struct gui_sizes *z)
 		"Ctrl+V: paste   Ctrl+U: clear",
 		x, y, inner, z->small, SCENE_FONT_SANS, SCENE_HALIGN_LEFT,
 		gui_color(z, SCENE_ROLE_TEXT_DIM), false);
+	bool on_kernel = ed->focus == GUI_EDITOR_KERNEL ||
+	                 ed->focus == GUI_EDITOR_THREADS;
 	gui_text_fit(
 		app->scene, z,
-		"Values: numbers separated by spaces or commas. A new N makes "
-		"N random values.",
+		on_kernel ? "Kernel file: your .cu file, run instead of the "
+			    "algorithm (empty: the algorithm). Threads: per "
+			    "block."
+			  : "Values: numbers separated by spaces or commas. A "
+			    "new N makes N random values.",
 		x, y + z->small * 1.3f, inner, z->small, SCENE_FONT_SANS,
 		SCENE_HALIGN_LEFT, gui_color(z, SCENE_ROLE_TEXT_DIM), false);
 }

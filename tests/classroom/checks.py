@@ -7,6 +7,7 @@ sentence each. Python 3 stdlib."""
 
 import os
 import re
+import subprocess
 
 # One step's motion at 1x (GUI_STEP_MOTION_MS in src/gui/gui_playback.h).
 MOTION_S = 0.9
@@ -395,7 +396,107 @@ def exports(log, mark, before, params):
     return fails
 
 
+def _stalls(frames, limit=0.5):
+    """The gaps longer than `limit` s between frames presented while the
+    view moved (playing, or a step not settled yet), longest first."""
+    moving = [f for f in frames if f["playing"] or not f["settled"]]
+    gaps = [(b["t_ms"] - a["t_ms"]) / 1000.0
+            for a, b in zip(moving, moving[1:])]
+    return sorted((g for g in gaps if g > limit), reverse=True), moving
+
+
+def checks_exercise(log, mark, before, params):
+    """K on an exercise slide: "Checking FILE" on the status line at once,
+    a second K says it still checks, the verdict arrives, and the playing
+    window presents frames throughout (no gap over 0.5 s)."""
+    timeout = params.get("timeout", 30.0)
+    started = log.wait_for(lambda f: f["status"].startswith("Checking "),
+                           2.0, after=mark)
+    if not started:
+        return ['no "Checking ..." status within 2 s of K (last status: '
+                '%r)' % log.last()["status"]]
+    done = log.wait_for(
+        lambda f: f["status"] != "" and
+        not f["status"].startswith(("Checking ", "Still checking ")),
+        timeout, after=started["t_ms"] / 1000.0)
+    if not done:
+        return ["no verdict within %.0f s of K (last status: %r)"
+                % (timeout, log.last()["status"])]
+    fails = []
+    during = log.since(mark, done["t_ms"] / 1000.0 + 0.001)
+    took = done["t_ms"] / 1000.0 - mark
+    if params.get("again") and not any(
+            f["status"].startswith("Still checking ") for f in during):
+        fails.append('a second K during the check did not say "Still '
+                     'checking"')
+    want = params.get("verdict")
+    if want and want not in done["status"]:
+        fails.append("the verdict %r does not say %r"
+                     % (done["status"], want))
+    stalls, moving = _stalls(during)
+    if stalls:
+        fails.append("the window stalled for %.2f s during the check"
+                     % stalls[0])
+    if len(moving) < 10:
+        fails.append("only %d frames presented while it played during the "
+                     "check: nothing to time" % len(moving))
+    print("# check took %.2f s; %d frames presented meanwhile (%d while "
+          "moving); verdict: %s" % (took, len(during), len(moving),
+                                    done["status"]), flush=True)
+    return fails
+
+
+def shows_text(log, mark, before, params):
+    """A frame after mark shows every text of `texts` (a piece of one of
+    its texts each): an error in the editor with the old run's heading
+    still there, or a new run's heading and source."""
+    want = params["texts"]
+    timeout = params.get("timeout", 10.0)
+    got = log.wait_for(lambda f: all(_status_on_screen(f, w) for w in want),
+                       timeout, after=mark)
+    if not got:
+        last = log.last()
+        missing = [w for w in want if not _status_on_screen(last, w)]
+        return ["no frame within %.0f s shows %s (the last lacks %s; its "
+                "texts: %s)" % (timeout, want, missing,
+                                _short(" | ".join(t["s"] for t in
+                                                  last["texts"]), 400))]
+    print("# shown: %s" % want, flush=True)
+    return []
+
+
+def halves_drawn(log, mark, before, params):
+    """The screenshot `shot` (the window fullscreen) has a drawn figure in
+    each half: the pixels of either half are not one flat colour, and
+    the two halves differ."""
+    path = os.path.join(params["out"], params["shot"] + ".png")
+    try:
+        out = subprocess.run(
+            ["convert", path, "-crop", "2x1@", "+repage", "-format",
+             "%[fx:standard_deviation] %#\\n", "info:"],
+            capture_output=True, text=True, timeout=60, check=True).stdout
+    except (OSError, subprocess.SubprocessError) as e:
+        return ["cannot read %s: %s" % (path, e)]
+    halves = [line.split() for line in out.splitlines() if line.strip()]
+    if len(halves) != 2:
+        return ["%s: expected two halves, ImageMagick said %r"
+                % (path, out)]
+    fails = []
+    for side, (dev, _) in zip("AB", halves):
+        if float(dev) < params.get("min_dev", 0.05):
+            fails.append("half %s of %s is blank (standard deviation %s)"
+                         % (side, path, dev))
+    if halves[0][1] == halves[1][1]:
+        fails.append("the two halves of %s are the same picture" % path)
+    print("# halves of %s: deviation %s and %s" % (
+        path, halves[0][0], halves[1][0]), flush=True)
+    return fails
+
+
 TIMED = {
+    "halves_drawn": halves_drawn,
+    "shows_text": shows_text,
+    "checks_exercise": checks_exercise,
     "exports": exports,
     "animates": animates,
     "plays_from": plays_from,

@@ -30,6 +30,10 @@ SKIP = 77
 # Failures printed per check; the rest are counted.
 MAX_LINES = 8
 
+# The source tree, for scenarios that name its files ("{source}").
+SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
+
 
 class Run:
     """One scenario's state: the display, the window, its log, the marks
@@ -52,6 +56,7 @@ class Run:
     def launch(self, args):
         self.close()
         self.launches += 1
+        args = [a.replace("{source}", SOURCE) for a in args]
         home = os.path.join(self.out, "home")
         env = self.display.env()
         for var, sub in (("HOME", ""), ("XDG_CONFIG_HOME", ".config"),
@@ -119,6 +124,11 @@ class Run:
         self.mark(mark)
         self.display.key(keyname)
 
+    def type(self, text, mark):
+        """Types text as a keyboard does; "{source}" is the source tree."""
+        self.mark(mark)
+        self.display.type(text.replace("{source}", SOURCE))
+
     def click(self, control, mark, b=None):
         frame = self.log.last()
         hits = [c for c in frame["controls"] if c["a"] == control and
@@ -163,7 +173,7 @@ class Run:
 
     def expect(self, check, mark, params):
         t, before = self.marks[mark]
-        params = dict(params, screens=self.scenario["screens"])
+        params = dict(params, screens=self.scenario["screens"], out=self.out)
         fails = checks.TIMED[check](self.log, t, before, params)
         self.results.append(("%s after %s" % (check, mark), fails))
 
@@ -265,6 +275,8 @@ class Run:
                 self.key(*args)
             elif kind == "click":
                 self.click(*args)
+            elif kind == "type":
+                self.type(*args)
             elif kind == "shot":
                 self.shot(*args)
             elif kind == "expect":

@@ -4,11 +4,13 @@ The checks named here are code in checks.py.
 
 Steps:
   ("launch", [scanviz args])     start the window (a fresh HOME) and wait for it
+                                 ({source}: the source tree)
   ("close",)                     end it (as the window manager's close does)
   ("idle", s)                    hands off for s seconds
   ("wait", s)                    the same, while something may move
   ("key", name, mark)            one key (xdotool names: Next is Page Down);
                                  mark names the moment for checks and shots
+  ("type", text, mark)           text typed ({source}: the source tree)
   ("click", control, mark[, b])  a click on the button the frame log places
                                  (scene.h's enum scene_control, gui_app.h's
                                  enum gui_control; b: the entry of a menu)
@@ -26,6 +28,9 @@ Steps:
 PLAY = 2
 # The window's own (src/gui/gui_app.h enum gui_control) and the export
 # menu's entries (src/gui/gui_export.h enum gui_export_format).
+EDIT = 1000
+EDITOR_FIELD = 1002
+EDITOR_KERNEL = 5  # enum gui_editor_field
 EXPORT = 1007
 EXPORT_FORMAT = 1008
 EXPORT_MP4 = 1
@@ -168,6 +173,145 @@ SCENARIOS = {
             ("click", EXPORT_FORMAT, "export-mp4", EXPORT_MP4),
             ("expect", "exports", "export-mp4", {"ext": ".mp4"}),
             ("shot", "export-lesson-after"),
+        ],
+    },
+    # (h) K on an exercise slide checks the student's copy on a thread:
+    # the slide's steps keep moving while it runs (two steps of 0.9 s), a
+    # second K says it still runs, and the verdict (the racy starting
+    # kernel: a race) arrives
+    "exercise-check": {
+        "screens": [(1920, 1080)],
+        "steps": [
+            ("launch", ["--lesson", "fix-the-race", "--slide", "1"]),
+            ("idle", 1),
+            ("key", "Down", "step"),
+            ("wait", 0.1),
+            ("key", "k", "check"),
+            ("wait", 0.1),
+            ("key", "k", "again"),
+            ("key", "Down", "step-2"),
+            ("expect", "checks_exercise", "check",
+             {"again": True, "verdict": "race"}),
+            ("wait", 0.5),
+            ("shot", "exercise-verdict"),
+            ("close",),
+            # screenshots hold the X server: the checking one in a run
+            # not timed
+            ("launch", ["--lesson", "fix-the-race", "--slide", "1",
+                        "--projection"]),
+            ("key", "k", "check-projection"),
+            ("shot", "exercise-checking-projection", "check-projection",
+             0.2),
+            ("wait", 3),
+            ("shot", "exercise-verdict-projection"),
+        ],
+    },
+    # (i) the editor's Kernel file field: a path that is not there and a
+    # file that does not compile say why in the dialog and keep the run;
+    # a good file plays, its source in the code panel
+    "editor-kernel": {
+        "screens": [(1920, 1080)],
+        "steps": [
+            ("launch", ["--figure", "9.1"]),
+            ("click", EDIT, "edit"),
+            ("wait", 0.5),
+            ("click", EDITOR_FIELD, "field", EDITOR_KERNEL),
+            ("type", "/nowhere/my_scan.cu", "bad-path"),
+            ("key", "Return", "run-bad-path"),
+            ("expect", "shows_text", "run-bad-path",
+             {"texts": ["Error:", "my_scan.cu",
+                        "Figure 9.1: kogge-stone,"]}),
+            ("shot", "editor-kernel-bad-path"),
+            ("key", "ctrl+u", "clear"),
+            ("type", "{source}/tests/student/kernels/compile_error.cu",
+             "compile-error"),
+            ("key", "Return", "run-compile-error"),
+            ("expect", "shows_text", "run-compile-error",
+             {"texts": ["Error:", "compile_error.cu:",
+                        "Figure 9.1: kogge-stone,"], "timeout": 20}),
+            ("shot", "editor-kernel-compile-error"),
+            ("key", "ctrl+u", "clear-2"),
+            ("type", "{source}/tests/student/kernels/kogge_stone.cu",
+             "good"),
+            ("key", "Return", "run-good"),
+            ("expect", "shows_text", "run-good",
+             {"texts": ["kogge_stone.cu", "Kogge_Stone_scan_kernel"],
+              "timeout": 20}),
+            ("wait", 0.5),
+            ("shot", "editor-kernel-good"),
+            ("close",),
+            ("launch", ["--figure", "9.1", "--projection"]),
+            ("click", EDIT, "edit-projection"),
+            ("wait", 0.5),
+            ("click", EDITOR_FIELD, "field-projection", EDITOR_KERNEL),
+            ("type", "{source}/tests/student/kernels/compile_error.cu",
+             "compile-error-projection"),
+            ("key", "Return", "run-compile-error-projection"),
+            ("wait", 3),
+            ("shot", "editor-kernel-compile-error-projection"),
+        ],
+    },
+    # (j) two traces side by side: after an idle pause a clicker's Page
+    # Down advances both halves (each its own steps), both halves drawn;
+    # then C in a figure window, an algorithm picked from its list
+    "compare": {
+        "screens": [(1920, 1080)],
+        "steps": [
+            ("launch", ["--compare", "kogge-stone", "brent-kung",
+                        "--fullscreen"]),
+            ("idle", 3),
+            ("key", "Next", "pagedown"),
+            ("wait", 2),
+            ("expect", "animates", "pagedown", {}),
+            ("expect", "shows_text", "pagedown",
+             {"texts": ["step 2 of 6", "step 2 of 9",
+                        "A: kogge-stone", "B: brent-kung"]}),
+            ("shot", "compare-step2"),
+            ("expect", "halves_drawn", "pagedown", {"shot": "compare-step2"}),
+            ("key", "End", "end"),
+            ("wait", 0.5),
+            ("expect", "shows_text", "end",
+             {"texts": ["step 6 of 6", "step 9 of 9"]}),
+            ("shot", "compare-end"),
+            ("frames", LAYOUT_CHECKS, {}),
+            ("close",),
+            ("launch", ["--figure", "9.1", "--fullscreen"]),
+            ("key", "c", "list"),
+            ("wait", 0.5),
+            ("shot", "compare-list"),
+            ("key", "Down", "down-1"),
+            ("key", "Down", "down-2"),
+            ("key", "Down", "down-3"),
+            ("key", "Return", "pick"),
+            ("expect", "shows_text", "pick",
+             {"texts": ["A: kogge-stone", "B: brent-kung", "step 1 of 6",
+                        "step 1 of 9"], "timeout": 20}),
+            ("key", "Next", "pagedown-picked"),
+            ("expect", "shows_text", "pagedown-picked",
+             {"texts": ["step 2 of 6", "step 2 of 9"]}),
+            ("shot", "compare-picked"),
+            ("close",),
+            # a recorded GPU trace beside the emulator's run of its input:
+            # the GPU's caption has its device and clock64() span
+            ("launch", ["--compare", "{source}/tests/cli/data/bk64-gpu.json",
+                        "brent-kung", "--backend", "cpu", "--figure",
+                        "warps", "--fullscreen"]),
+            ("key", "Next", "pagedown-gpu"),
+            ("expect", "shows_text", "pagedown-gpu",
+             {"texts": ["A: brent-kung \u00b7 NVIDIA", "GPU cycles",
+                        "B: brent-kung \u00b7 CPU emulator",
+                        "step 2 of 13"]}),
+            ("wait", 1),
+            ("shot", "compare-gpu-cpu"),
+            ("close",),
+            ("launch", ["--compare", "kogge-stone", "brent-kung",
+                        "--projection"]),
+            ("key", "Next", "pagedown-projection"),
+            ("wait", 1.5),
+            ("shot", "compare-projection"),
+            ("expect", "halves_drawn", "pagedown-projection",
+             {"shot": "compare-projection"}),
+            ("frames", LAYOUT_CHECKS, {}),
         ],
     },
     # (f) layouts: figure and lesson mode, projection on and off

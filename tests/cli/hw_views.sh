@@ -127,4 +127,44 @@ for args in "--compare $work/nothing.json -o $work/c2.svg" \
 		echo "FAIL: render $args: exit $rc, $(cat "$work/err")"; fail=1
 	fi
 done
+# --compare names an algorithm too: it runs on the first trace's input;
+# a word that is neither an algorithm, a .cu file nor a trace is refused
+"$scanviz" render --trace "$work/p64.json" --compare kogge-stone --step 2 \
+	-o "$work/c3.svg" 2>/dev/null &&
+	grep -q 'kogge-stone, 64 elements' "$work/c3.svg" &&
+	grep -q 'brent-kung-padded, 64 elements' "$work/c3.svg" ||
+	{ echo "FAIL: render --compare ALGORITHM"; fail=1; }
+"$scanviz" render --compare brent-kun -o "$work/c4.svg" 2>"$work/err"
+rc=$?
+if [ $rc -ne 2 ] || [ -e "$work/c4.svg" ] ||
+	! grep -q "'brent-kun' is not an algorithm" "$work/err"; then
+	echo "FAIL: render --compare brent-kun: exit $rc, $(cat "$work/err")"
+	fail=1
+fi
+# a kernel file beside the built-in kernel of the same file name: each
+# side's code panel shows its own source, the student's `temp` and the
+# built-in's `sum` (exit 3: this build runs no kernel files)
+"$scanviz" render --algo kogge-stone --step 3 -o "$work/c5.svg" \
+	--compare "$(dirname "$0")/../student/kernels/kogge_stone.cu" 2>/dev/null
+rc=$?
+if [ $rc -ne 3 ] && { [ $rc -ne 0 ] ||
+	! grep -q 'float temp;' "$work/c5.svg" ||
+	! grep -q 'float sum = 0.0f;' "$work/c5.svg"; }; then
+	echo "FAIL: render --compare FILE.cu: exit $rc, or a side lacks its source"
+	fail=1
+fi
+# the window's --compare A B: both sides or none, and not with --trace
+if "$scanviz" --version | grep -q '^GUI: yes'; then
+	for args in "--compare kogge-stone" \
+		"--compare kogge-stone brent-kung --trace $work/p64.json" \
+		"--compare kogge-stone brent-kung --algo hierarchical"; do
+		# shellcheck disable=SC2086
+		"$scanviz" $args 2>"$work/err"
+		rc=$?
+		if [ $rc -ne 2 ] || [ "$(wc -l <"$work/err")" -ne 1 ]; then
+			echo "FAIL: scanviz $args: exit $rc, $(cat "$work/err")"
+			fail=1
+		fi
+	done
+fi
 exit $fail

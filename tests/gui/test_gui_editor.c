@@ -226,6 +226,53 @@ static void nothing_typed_crashes(void **state)
 	gui_editor_finish(&ed);
 }
 
+/* The Kernel file field takes a path as typed and Threads digits only;
+ * with a file the request is a kernel file's (no --algo: the file brings
+ * its own), checked as --kernel and --threads are. */
+static void kernel_file_field(void **state)
+{
+	(void)state;
+	struct gui_editor ed;
+	struct run_request o;
+	assert_int_equal(gui_editor_init(&ed, 1), 0);
+	assert_true(gui_editor_type(&ed, "2 1 3 1"));
+	ed.focus = GUI_EDITOR_KERNEL;
+	assert_true(gui_editor_type(&ed, "dir with space/my_scan-1.cu"));
+	assert_string_equal(gui_editor_text(&ed, GUI_EDITOR_KERNEL),
+	                    "dir with space/my_scan-1.cu");
+	ed.focus = GUI_EDITOR_THREADS;
+	assert_true(gui_editor_type(&ed, "8x"));
+	assert_string_equal(gui_editor_text(&ed, GUI_EDITOR_THREADS), "8");
+	assert_int_equal(gui_editor_options(&ed, &o), 0);
+	assert_string_equal(o.kernel_file, "dir with space/my_scan-1.cu");
+	assert_int_equal(o.threads, 8);
+	assert_false(run_request_given(&o, "algo"));
+	assert_true(run_request_given(&o, "kernel"));
+	assert_int_equal(o.n, 4);
+	run_request_free(&o);
+	/* no threads at all: --threads's own message */
+	assert_true(gui_editor_clear(&ed));
+	assert_true(gui_editor_type(&ed, "0"));
+	assert_int_equal(gui_editor_options(&ed, &o), -1);
+	assert_non_null(strstr(ed.error, "--threads"));
+	/* emptied: the algorithm again, and Threads alone is refused as
+	 * the command line refuses it */
+	assert_true(gui_editor_clear(&ed));
+	assert_true(gui_editor_type(&ed, "8"));
+	ed.focus = GUI_EDITOR_KERNEL;
+	assert_true(gui_editor_clear(&ed));
+	assert_int_equal(gui_editor_options(&ed, &o), -1);
+	assert_non_null(strstr(ed.error, "--threads applies to a kernel "
+	                                 "file"));
+	ed.focus = GUI_EDITOR_THREADS;
+	assert_true(gui_editor_clear(&ed));
+	assert_int_equal(gui_editor_options(&ed, &o), 0);
+	assert_null(o.kernel_file);
+	assert_true(run_request_given(&o, "algo"));
+	run_request_free(&o);
+	gui_editor_finish(&ed);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -234,6 +281,7 @@ int main(void)
 		cmocka_unit_test(randomise_uses_the_n_generator),
 		cmocka_unit_test(options_check_like_the_command_line),
 		cmocka_unit_test(nothing_typed_crashes),
+		cmocka_unit_test(kernel_file_field),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -56,6 +56,7 @@ struct lesson_list_entry {
 };
 
 struct lesson_gui_presenter;
+struct lesson_check;
 
 /* The panel's state. It borrows the app; it owns the lesson and player. */
 struct lesson_panel {
@@ -96,6 +97,15 @@ struct lesson_panel {
 
 	/* With two displays: the lecturer's window on the laptop. */
 	struct lesson_gui_presenter *presenter;
+
+	/* K on an exercise slide (lesson_gui_check.c): the check running on
+	 * its thread (NULL: none), and the last verdict, shown on the slide
+	 * of the lesson it was made for. */
+	struct lesson_check *check;
+	char check_verdict[1024];
+	char check_lesson[1024]; /* the lesson's file */
+	size_t check_slide;
+	bool check_passed;
 };
 
 /* Creates the panel around a loaded lesson and its player (ownership of
@@ -190,5 +200,22 @@ void lesson_nav_list_load(struct lesson_panel *lp);
 void lesson_nav_list_draw(struct lesson_panel *lp, struct scene *s,
                           struct scene_rect area, const struct scene_theme *th,
                           const struct scene_text_metrics *m, float px);
+
+/* ---- K: the exercise check off the window's thread (lesson_gui_check.c) */
+
+/* Starts checking the student's copy of the slide's exercise kernel on a
+ * thread ("Checking FILE..." on the status line); a second K while it runs
+ * says it still runs; a slide without an exercise says so. */
+void lesson_check_start(struct lesson_panel *lp);
+/* The SDL event type a finished check arrives as. */
+Uint32 lesson_check_event(void);
+/* Takes a finished check's event (its verdict into the panel and the
+ * status line); true when e was one. */
+bool lesson_check_event_take(struct lesson_panel *lp, const SDL_Event *e);
+/* Waits for a running check and drops it (the panel closing). */
+void lesson_check_stop(struct lesson_panel *lp);
+/* The last verdict when it was made for the slide shown, else NULL;
+ * *passed says whether the kernel passed. */
+const char *lesson_check_verdict(const struct lesson_panel *lp, bool *passed);
 
 #endif

@@ -296,6 +296,7 @@ static void panel_drawn(void *ctx, struct gui_app *app)
 static void panel_destroy(void *ctx)
 {
 	struct lesson_panel *lp = ctx;
+	lesson_check_stop(lp);
 	lesson_panel_save(lp);
 	lesson_gui_presenter_destroy(lp->presenter);
 	lesson_player_destroy(lp->player);

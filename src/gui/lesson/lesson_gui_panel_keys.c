@@ -223,7 +223,8 @@ static bool question_key(struct lesson_panel *lp,
 		               'a' + (int)q->choice_count - 1);
 		return true;
 	}
-	if (sym == SDLK_l || sym == SDLK_n || sym == SDLK_c || window_key(sym))
+	if (sym == SDLK_l || sym == SDLK_n || sym == SDLK_c || sym == SDLK_k ||
+	    window_key(sym))
 		return false; /* lesson_panel and the window act on these */
 	if (sym >= 0x20 && sym < 0x7f) {
 		if (choice)
@@ -256,26 +257,6 @@ static void toggle_list(struct lesson_panel *lp)
 	lp->list_open = !lp->list_open;
 	if (lp->list_open)
 		lesson_nav_list_load(lp);
-	lp->app->dirty = true;
-}
-
-/* K on an exercise slide: the student's copy checked as `scanviz check`
- * checks it; the verdict goes into the narration and the status line. */
-static void check_exercise(struct lesson_panel *lp)
-{
-	bool passed;
-	int st = lesson_player_check_exercise(lp->player, &passed);
-	if (st < 0) {
-		gui_app_status(lp->app, false,
-		               "K checks an exercise: this slide has none.");
-		return;
-	}
-	bool ignored;
-	const char *verdict =
-		lesson_player_exercise_verdict(lp->player, &ignored);
-	gui_app_status(lp->app, !passed, "%s%s", passed ? "Passed: " : "",
-	               verdict);
-	lp->scroll = 0;
 	lp->app->dirty = true;
 }
 
@@ -334,7 +315,7 @@ static bool on_key(struct lesson_panel *lp, const SDL_KeyboardEvent *k)
 		toggle_narration(lp);
 		return true;
 	case SDLK_k:
-		check_exercise(lp);
+		lesson_check_start(lp);
 		return true;
 	case SDLK_c:
 		toggle_list(lp);
@@ -455,6 +436,8 @@ static bool on_click(struct lesson_panel *lp, const SDL_MouseButtonEvent *b)
 
 bool lesson_panel_event(struct lesson_panel *lp, const SDL_Event *e)
 {
+	if (lesson_check_event_take(lp, e))
+		return true;
 	switch (e->type) {
 	case SDL_KEYDOWN: {
 		/* A key the panel acts on closes the help card, as the
