@@ -587,13 +587,21 @@ int lesson_player_check_exercise(struct lesson_player *p, bool *passed)
 	*passed = false;
 	if (!e)
 		return -1;
-	int st = lesson_exercise_check_copy(p->lesson, e, passed,
-	                                    p->exercise_verdict,
-	                                    sizeof(p->exercise_verdict));
-	p->exercise_passed = st == 0 && *passed;
+	char verdict[sizeof(p->exercise_verdict)];
+	int st = lesson_exercise_check_copy(p->lesson, e, passed, verdict,
+	                                    sizeof(verdict));
+	lesson_player_set_exercise_verdict(p, verdict, st == 0 && *passed);
+	return st;
+}
+
+void lesson_player_set_exercise_verdict(struct lesson_player *p,
+                                        const char *verdict, bool passed)
+{
+	snprintf(p->exercise_verdict, sizeof(p->exercise_verdict), "%s",
+	         verdict);
+	p->exercise_passed = passed;
 	free(p->narration);
 	p->narration = NULL;
-	return st;
 }
 
 const char *lesson_player_exercise_verdict(const struct lesson_player *p,

@@ -142,6 +142,10 @@ int lesson_player_check_exercise(struct lesson_player *p, bool *passed);
  * passed. */
 const char *lesson_player_exercise_verdict(const struct lesson_player *p,
                                            bool *passed);
+/* Sets the slide's verdict as lesson_player_check_exercise does, for a
+ * check run elsewhere (the window runs it on a thread of its own). */
+void lesson_player_set_exercise_verdict(struct lesson_player *p,
+                                        const char *verdict, bool passed);
 
 /* Progress: the slide and the verdicts, saved under `key` (the lesson's
  * name, or its file's path) in the file at `path`; see lesson_progress.h. */

@@ -99,13 +99,8 @@ struct lesson_panel {
 	struct lesson_gui_presenter *presenter;
 
 	/* K on an exercise slide (lesson_gui_check.c): the check running on
-	 * its thread (NULL: none), and the last verdict, shown on the slide
-	 * of the lesson it was made for. */
+	 * its thread (NULL: none). */
 	struct lesson_check *check;
-	char check_verdict[1024];
-	char check_lesson[1024]; /* the lesson's file */
-	size_t check_slide;
-	bool check_passed;
 };
 
 /* Creates the panel around a loaded lesson and its player (ownership of
@@ -214,8 +209,5 @@ Uint32 lesson_check_event(void);
 bool lesson_check_event_take(struct lesson_panel *lp, const SDL_Event *e);
 /* Waits for a running check and drops it (the panel closing). */
 void lesson_check_stop(struct lesson_panel *lp);
-/* The last verdict when it was made for the slide shown, else NULL;
- * *passed says whether the kernel passed. */
-const char *lesson_check_verdict(const struct lesson_panel *lp, bool *passed);
 
 #endif

@@ -25,7 +25,7 @@ struct lesson_check {
 	/* what it found (lesson_exercise_check_copy) */
 	int status;
 	bool right;
-	char verdict[sizeof(((struct lesson_panel *)0)->check_verdict)];
+	char verdict[1024]; /* as the player keeps it */
 };
 
 static void check_free(struct lesson_check *c)
@@ -60,20 +60,20 @@ Uint32 lesson_check_event(void)
 	return type;
 }
 
-/* The verdict into the panel (shown with the slide it was made for) and
- * the status line. */
+/* The verdict into the slide's narration, when the slide it was made for
+ * is still shown (the player words it as for `scanviz check`), and the
+ * status line. */
 static void take(struct lesson_panel *lp, struct lesson_check *c)
 {
 	SDL_WaitThread(c->thread, NULL);
 	lp->check = NULL;
-	snprintf(lp->check_verdict, sizeof(lp->check_verdict), "%s",
-	         c->verdict);
-	snprintf(lp->check_lesson, sizeof(lp->check_lesson), "%s",
-	         c->lesson.file);
-	lp->check_slide = c->slide;
-	lp->check_passed = c->status == 0 && c->right;
-	gui_app_status(lp->app, !lp->check_passed, "%s%s",
-	               lp->check_passed ? "Passed: " : "", c->verdict);
+	bool passed = c->status == 0 && c->right;
+	if (strcmp(c->lesson.file, lp->lesson->file) == 0 &&
+	    c->slide == lesson_player_slide_index(lp->player))
+		lesson_player_set_exercise_verdict(lp->player, c->verdict,
+		                                   passed);
+	gui_app_status(lp->app, !passed, "%s%s", passed ? "Passed: " : "",
+	               c->verdict);
 	lp->scroll = 0;
 	lp->app->dirty = true;
 	check_free(c);
@@ -140,14 +140,4 @@ void lesson_check_stop(struct lesson_panel *lp)
 	SDL_FlushEvent(lesson_check_event());
 	check_free(lp->check);
 	lp->check = NULL;
-}
-
-const char *lesson_check_verdict(const struct lesson_panel *lp, bool *passed)
-{
-	*passed = lp->check_passed;
-	if (!lp->check_verdict[0] ||
-	    strcmp(lp->check_lesson, lp->lesson->file) != 0 ||
-	    lp->check_slide != lesson_player_slide_index(lp->player))
-		return NULL;
-	return lp->check_verdict;
 }

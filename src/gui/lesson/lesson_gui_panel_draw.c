@@ -716,21 +716,6 @@ static void footer(struct lesson_panel *lp, struct scene *s,
 		           scene_theme_color(th, SCENE_ROLE_TEXT_DIM));
 }
 
-/* The last check of the slide's exercise (K), under its narration, as
- * the player words it for `scanviz check`: "Passed:" or "Check:". */
-static void check_verdict(struct flow *f, const struct lesson_panel *lp)
-{
-	bool passed;
-	const char *v = lesson_check_verdict(lp, &passed);
-	if (!v)
-		return;
-	char text[sizeof(lp->check_verdict) + 32];
-	snprintf(text, sizeof(text), "**%s** %s",
-	         passed ? "Passed:" : "Check:", v);
-	f->y += f->px * 0.6f;
-	markdown(f, text);
-}
-
 /* What the panel's text column shows: the lecturer view, or the
  * narration with the question box (only the question when collapsed). */
 static void body(struct flow *f, struct lesson_panel *lp, bool asking)
@@ -740,7 +725,6 @@ static void body(struct flow *f, struct lesson_panel *lp, bool asking)
 		lecturer(f, lp);
 	else if (!lp->collapsed) {
 		markdown(f, lesson_player_narration(lp->player));
-		check_verdict(f, lp);
 	}
 	f->y += f->px * 0.6f;
 	if (asking)
@@ -797,7 +781,6 @@ int lesson_panel_draw(struct lesson_panel *lp, struct scene *s,
 		lecturer(&dry, lp);
 	else if (!lp->collapsed) {
 		markdown(&dry, lesson_player_narration(lp->player));
-		check_verdict(&dry, lp);
 	}
 	dry.y += px * 0.6f;
 	float before_box = dry.y;
