@@ -42,10 +42,71 @@ static uint32_t ways_of(const struct trace_bank_access *a)
 	return most;
 }
 
+/* Rounds of a thread over the section: element e is in round e / threads. */
+static size_t rounds_of(const struct trace *t, size_t step)
+{
+	const struct trace_step *st = &t->steps[step];
+	if (st->launch >= t->launch_count)
+		return 0;
+	uint32_t threads = t->launches[st->launch].threads;
+	return threads ? (st->xy_len + (size_t)threads - 1) / threads : 0;
+}
+
 size_t trace_bank_access_cap(const struct trace *t, size_t step)
 {
 	uint32_t warps = trace_step_warp_total(t, step);
-	return (size_t)warps * 3 + 2 * (size_t)warps;
+	size_t rounds = rounds_of(t, step);
+	rounds = rounds > 2 ? rounds : 2;
+	return (size_t)warps * 3 + 2 * (size_t)warps * rounds +
+	       2 * (size_t)warps * rounds;
+}
+
+/* The moves' reads, where the thread reads in the step, then their
+ * writes (a kernel reads every value it moves before it writes: the
+ * swap's thread, the shifting store's barrier): one warp-wide access per
+ * warp and round. */
+static size_t move_accesses(const struct trace *t, size_t step,
+                            const struct trace_move *mv, size_t count,
+                            struct trace_bank_access *out, size_t cap, size_t n)
+{
+	const struct trace_step *st = &t->steps[step];
+	uint32_t warps = trace_step_warp_total(t, step);
+	uint32_t rounds = 0;
+	for (size_t k = 0; k < count; k++)
+		rounds = mv[k].round + 1 > rounds ? mv[k].round + 1 : rounds;
+	for (int write = 0; write < 2; write++) {
+		for (uint32_t r = 0; r < rounds; r++) {
+			for (uint32_t w = 0; w < warps; w++) {
+				struct trace_bank_access a = {
+					.warp = w,
+					.use = write ? TRACE_BANK_MOVE_WRITE
+				                     : TRACE_BANK_MOVE_READ,
+					.write = write,
+				};
+				for (size_t k = 0; k < count; k++) {
+					const struct trace_move *m = &mv[k];
+					if (m->round != r ||
+					    m->thread / TRACE_WARP_SIZE != w ||
+					    (!write && !m->read_here))
+						continue;
+					uint32_t l =
+						m->thread % TRACE_WARP_SIZE;
+					uint32_t e =
+						write ? m->element : m->src;
+					a.lanes |= 1u << l;
+					a.element[l] = e;
+					a.word[l] = word_of(t, st, e);
+				}
+				if (!a.lanes)
+					continue;
+				a.ways = ways_of(&a);
+				if (n < cap)
+					out[n] = a;
+				n++;
+			}
+		}
+	}
+	return n;
 }
 
 /* The load or store step: element e by thread e % threads, access
@@ -101,19 +162,12 @@ static uint32_t valid_len(const struct trace *t, const struct trace_step *st)
 	return left < st->xy_len ? (uint32_t)left : st->xy_len;
 }
 
-size_t trace_step_bank_accesses(const struct trace *t, size_t step,
-                                struct trace_bank_access *out, size_t cap)
+/* Three accesses per warp of the step's additions: read dst, read src,
+ * write dst. */
+static size_t add_accesses(const struct trace *t, size_t step,
+                           struct trace_bank_access *out, size_t cap)
 {
-	if (step >= t->step_count)
-		return 0;
 	const struct trace_step *st = &t->steps[step];
-	if (st->xy_len == 0 || st->launch >= t->launch_count)
-		return 0;
-	if (st->phase == TRACE_PHASE_LOAD)
-		return section_accesses(t, step, st->xy_len, true, out, cap);
-	if (st->phase == TRACE_PHASE_STORE)
-		return section_accesses(t, step, valid_len(t, st), false, out,
-		                        cap);
 	const struct trace_add *adds = trace_step_adds(t, step);
 	uint32_t warps = trace_step_warp_total(t, step);
 	size_t n = 0;
@@ -147,6 +201,29 @@ size_t trace_step_bank_accesses(const struct trace *t, size_t step,
 			n++;
 		}
 	}
+	return n;
+}
+
+size_t trace_step_bank_accesses(const struct trace *t, size_t step,
+                                struct trace_bank_access *out, size_t cap)
+{
+	if (step >= t->step_count)
+		return 0;
+	const struct trace_step *st = &t->steps[step];
+	if (st->xy_len == 0 || st->launch >= t->launch_count)
+		return 0;
+	if (st->phase == TRACE_PHASE_LOAD)
+		return section_accesses(t, step, st->xy_len, true, out, cap);
+	struct trace_move *mv = malloc(st->xy_len * sizeof(*mv));
+	size_t moves = mv ? trace_step_moves(t, step, mv, st->xy_len) : 0;
+	size_t n;
+	if (st->phase == TRACE_PHASE_STORE && moves == 0)
+		n = section_accesses(t, step, valid_len(t, st), false, out,
+		                     cap);
+	else
+		n = add_accesses(t, step, out, cap);
+	n = move_accesses(t, step, mv, moves, out, cap, n);
+	free(mv);
 	return n;
 }
 

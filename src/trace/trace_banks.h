@@ -8,6 +8,12 @@
  *   - the load step writes, and the store step reads, every element of
  *     the section as the kernels do: element e by thread e % threads, in
  *     the (e / threads)-th access of that thread;
+ *   - a value the step writes without an addition (trace_moves.h: the
+ *     Blelloch swap's write of XY[src], the cleared root, a store that
+ *     shifts XY) is a write by its thread, after a read of the element
+ *     it came from where the thread reads it in the step; a store step
+ *     that writes XY so makes those accesses instead of the plain read
+ *     of every element;
  *   - element i is word i + (i >> shared_pad_shift) of XY (the launch's
  *     padding; word i when not padded).
  * Reads of S (one lane) and global memory are not shared accesses of XY
@@ -20,16 +26,19 @@
 
 #include "trace.h"
 #include "trace_lanes.h"
+#include "trace_moves.h"
 
 #define TRACE_BANKS 32u
 
 /* What one warp-wide access is in the kernel. */
 enum trace_bank_use {
-	TRACE_BANK_LOAD = 0,  /* the load step's write of XY */
-	TRACE_BANK_READ_DST,  /* an addition's read of XY[dst] */
-	TRACE_BANK_READ_SRC,  /* its read of XY[src] */
-	TRACE_BANK_WRITE_DST, /* its write of XY[dst] */
-	TRACE_BANK_STORE,     /* the store step's read of XY */
+	TRACE_BANK_LOAD = 0,   /* the load step's write of XY */
+	TRACE_BANK_READ_DST,   /* an addition's read of XY[dst] */
+	TRACE_BANK_READ_SRC,   /* its read of XY[src] */
+	TRACE_BANK_WRITE_DST,  /* its write of XY[dst] */
+	TRACE_BANK_STORE,      /* the store step's read of XY */
+	TRACE_BANK_MOVE_READ,  /* a read of the value a move writes */
+	TRACE_BANK_MOVE_WRITE, /* a write without an addition (a move) */
 	TRACE_BANK_USE_COUNT
 };
 
@@ -54,12 +63,14 @@ struct trace_bank_totals {
 
 /* The warp-wide accesses of step `step` into out[0..cap): returns how
  * many the step has (more than cap: only the first cap were written).
- * 0 for a step without an XY snapshot (the add-back, summary traces). */
+ * 0 for a step without an XY snapshot (the add-back, summary traces).
+ * Moves are left out if there is no memory to find them. */
 size_t trace_step_bank_accesses(const struct trace *t, size_t step,
                                 struct trace_bank_access *out, size_t cap);
 
-/* The most accesses one step can have: three per warp and addition, and
- * two per warp for the load and store of two elements per thread. */
+/* The most accesses one step can have: three per warp and addition, two
+ * per warp for the load and store of two elements per thread, and a read
+ * and a write per warp and round of moves. */
 size_t trace_bank_access_cap(const struct trace *t, size_t step);
 
 /* Sums the model over steps [first, end) into by_phase (indexed by

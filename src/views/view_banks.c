@@ -19,6 +19,8 @@ static const char *const use_names[TRACE_BANK_USE_COUNT] = {
 	[TRACE_BANK_READ_SRC] = "read src",
 	[TRACE_BANK_WRITE_DST] = "write dst",
 	[TRACE_BANK_STORE] = "read (store)",
+	[TRACE_BANK_MOVE_READ] = "read move",
+	[TRACE_BANK_MOVE_WRITE] = "write move",
 };
 
 /* The block's step shown: the current step, or with focus_block the step

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "trace_moves.h"
 
 /* Whether an addition of the step wrote element i. */
 static bool added_to(const struct trace *t, size_t step, uint32_t i)
@@ -25,11 +26,19 @@ static bool added_to(const struct trace *t, size_t step, uint32_t i)
 }
 
 /* Input ranges each element sums, derived from the additions (not from a
- * formula, so a racy or a wrong kernel shows what it really summed). */
-static void ranges_step(const struct trace *t, size_t step, const float *prev,
-                        uint32_t prev_len, const struct view_range *before,
-                        struct view_range *after, uint32_t n)
+ * formula, so a racy or a wrong kernel shows what it really summed), and
+ * from the values the step wrote without an addition (trace_moves.h: the
+ * Blelloch swap, its cleared root, its shifting store), which carry the
+ * range of the element they came from. range holds rows 0..r-1 of the
+ * block; row r is filled. */
+static int ranges_step(const struct trace *t, const struct view_rows *rows,
+                       size_t r, struct view_range *range, uint32_t n)
 {
+	size_t step = rows->step[r], prev_step = rows->step[r - 1];
+	const float *prev = trace_step_xy(t, prev_step);
+	uint32_t prev_len = t->steps[prev_step].xy_len;
+	const struct view_range *before = &range[(r - 1) * n];
+	struct view_range *after = &range[r * n];
 	memcpy(after, before, n * sizeof(*after));
 	const struct trace_add *adds = trace_step_adds(t, step);
 	for (uint32_t k = 0; adds && k < t->steps[step].add_count; k++) {
@@ -41,29 +50,29 @@ static void ranges_step(const struct trace *t, size_t step, const float *prev,
 			scene_view_add_is_early(t, prev, prev_len, a)
 				? after[a->src]
 				: before[a->src];
-		struct view_range r =
-			scene_view_range_join(src, before[a->dst]);
-		after[a->dst] = r;
+		after[a->dst] = scene_view_range_join(src, before[a->dst]);
 	}
-	/* A value written without an addition: where a thread added into
-	 * dst from i and i now holds what that thread read at dst, the value
-	 * moved (the Blelloch down-sweep's swap); a 0 is the identity (its
-	 * cleared root); anything else came from no range the trace tells. */
-	const float *xy = trace_step_xy(t, step);
-	for (uint32_t i = 0;
-	     xy && prev && i < n && i < prev_len && i < t->steps[step].xy_len;
-	     i++) {
-		if (memcmp(&xy[i], &prev[i], sizeof(xy[i])) == 0 ||
-		    added_to(t, step, i))
+	uint32_t len = t->steps[step].xy_len;
+	if (len == 0)
+		return 0;
+	struct trace_move *mv = malloc(len * sizeof(*mv));
+	if (!mv)
+		return -1;
+	size_t count = trace_step_moves(t, step, mv, len);
+	for (size_t k = 0; k < count && k < len; k++) {
+		const struct trace_move *m = &mv[k];
+		if (m->element >= n)
 			continue;
-		after[i] = xy[i] == 0.0f ? (struct view_range){-1, -1, true}
-		                         : (struct view_range){-1, -1, false};
-		for (uint32_t k = 0; adds && k < t->steps[step].add_count; k++)
-			if (adds[k].src == i && adds[k].dst < n &&
-			    memcmp(&adds[k].dst_value, &xy[i], sizeof(xy[i])) ==
-			            0)
-				after[i] = before[adds[k].dst];
+		struct view_range x = {-1, -1, m->from == TRACE_MOVE_IDENTITY};
+		for (size_t q = r; m->from == TRACE_MOVE_ELEMENT && q-- > 0;)
+			if (rows->step[q] == m->src_step && m->src < n) {
+				x = range[q * n + m->src];
+				break;
+			}
+		after[m->element] = x;
 	}
+	free(mv);
+	return 0;
 }
 
 /* Fills g->range for rows 0..current (only when ranges are shown). */
@@ -78,13 +87,9 @@ static int compute_ranges(struct grid *g)
 		g->range[i] = i < g->valid ? (struct view_range){i, i, true}
 		                           : (struct view_range){-1, -1, true};
 	/* the load row's own additions (none in these kernels) still count */
-	for (size_t r = 1; r < rows; r++) {
-		size_t prev_step = g->rows.step[r - 1];
-		ranges_step(g->c->t, g->rows.step[r],
-		            trace_step_xy(g->c->t, prev_step),
-		            g->c->t->steps[prev_step].xy_len,
-		            &g->range[(r - 1) * n], &g->range[r * n], n);
-	}
+	for (size_t r = 1; r < rows; r++)
+		if (ranges_step(g->c->t, &g->rows, r, g->range, n) != 0)
+			return -1;
 	return 0;
 }
 

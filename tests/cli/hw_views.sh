@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # hw_views.sh - the hardware views from the command line: the bank model's
-# totals (`dump --format banks`) for Brent-Kung, padded and not, and
-# Kogge-Stone, equal to what Nsight Compute counted for shared loads on an
-# H100 (docs/views.md); the Perfetto export's trace-event shape, from an
+# totals (`dump --format banks`) for Brent-Kung and Blelloch, padded and
+# not, and Kogge-Stone, equal to what Nsight Compute counted for the
+# untraced kernels on an H100 (docs/views.md); the Perfetto export's trace-event shape, from an
 # emulator run and from a recorded GPU trace; the padding fact through
 # JSON and binary traces; the warp and bank views drawn as SVG.
 # usage: hw_views.sh SCANVIZ DATA_DIR
@@ -13,19 +13,26 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
 
-# ALGO N: the model's total row
+# ALGO N [SECTION]: the model's total row
 totals() {
-	"$scanviz" dump --backend cpu --algo "$1" --n "$2" --section "$2" \
+	"$scanviz" dump --backend cpu --algo "$1" --n "$2" --section "${3:-$2}" \
 		--seed 1 --format banks | awk '$1 == "total" { $1 = ""; print }'
 }
-expect_totals() { # ALGO N "reads passes conflicts writes passes conflicts"
-	got=$(totals "$1" "$2" | xargs)
+expect_totals() { # ALGO N "reads passes conflicts writes passes conflicts" [SECTION]
+	got=$(totals "$1" "$2" "${4:-$2}" | xargs)
 	[ "$got" = "$3" ] || { echo "FAIL: banks $1 $2: got '$got', want '$3'"; fail=1; }
 }
 expect_totals brent-kung 2048 "334 1582 1248 199 823 624"
 expect_totals brent-kung-padded 2048 "334 408 74 199 264 65"
 expect_totals kogge-stone 1024 "610 610 0 321 321 0"
 expect_totals brent-kung 1000 "172 764 592 102 398 296"
+expect_totals brent-kung-padded 1000 "172 213 41 102 143 41"
+# Blelloch's down-sweep swaps, clears the root and shifts XY in its store:
+# writes without an addition, which the model counts from the snapshots
+expect_totals blelloch 2048 "336 1596 1260 333 1278 945"
+expect_totals blelloch-padded 2048 "336 419 83 333 348 15"
+expect_totals blelloch 1000 "176 796 620 173 638 465" 1024
+expect_totals blelloch-padded 1000 "176 207 31 173 173 0" 1024
 
 # FILE: a Chrome trace-event file as Perfetto reads it
 check_events() {
