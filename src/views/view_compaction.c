@@ -100,15 +100,16 @@ int scene_view_compaction_build(struct view_ctx *c)
 
 	/* columns: a caption margin, then one box per element */
 	struct row_geom g;
-	float caption_w = c->small * 7.5f;
+	float caption_w = c->small * 8.5f;
 	g.x0 = c->fig.x0 + caption_w;
 	float avail = c->fig.x1 - g.x0;
 	float pitch = avail / (float)st.len;
 	g.gap = fminf(c->pad * 0.5f, pitch * 0.15f);
 	g.cell = pitch - g.gap;
 	float room = c->fig.y1 - top;
-	/* four rows of boxes and the scatter's band, twice a row's height */
-	g.h = fminf(fminf(room / 7.0f, c->body * 2.4f), fmaxf(g.cell, c->body));
+	/* four rows of boxes and the scatter's band, twice a row's height;
+	 * narrow columns (long inputs) keep the rows' height, as strips */
+	g.h = fminf(room / 7.0f, c->body * 2.4f);
 	g.label = scene_view_fit_size(c, SCENE_FONT_MONO, "00", g.cell * 0.9f,
 	                              g.h * 0.8f, c->min_text, c->body);
 	g.labels = g.label > 0;
@@ -122,7 +123,7 @@ int scene_view_compaction_build(struct view_ctx *c)
 	draw_row(c, &g, y_flag, "flag (x != 0)", st.flags, st.len, st.flags,
 	         st.len, st.flags != NULL);
 	if (st.stride && !st.scattered)
-		snprintf(cap, sizeof(cap), "scan (stride %u)", st.stride);
+		snprintf(cap, sizeof(cap), "scan, stride %u", st.stride);
 	else
 		snprintf(cap, sizeof(cap), "scan of flags");
 	draw_row(c, &g, y_scan, cap, st.scan, st.len, st.flags, st.len,
