@@ -111,6 +111,28 @@ static bool check_output(struct verifier *v, const struct verify_case *c,
 	return false;
 }
 
+/* A compaction's length: the last scanned flag of its last step (the
+ * scatter's XY), which must count the values the sequential compaction
+ * kept. Traces without steps (summary detail) have only the output. */
+static void check_kept(struct verifier *v, const struct verify_case *c,
+                       const struct trace *t, size_t kept)
+{
+	if (t->step_count == 0)
+		return;
+	const struct trace_step *last = &t->steps[t->step_count - 1];
+	const float *xy = trace_step_xy(t, t->step_count - 1);
+	if (!xy || last->xy_len == 0) {
+		fail(v, c, "cpu", "the compaction's last step has no XY");
+		return;
+	}
+	float counted = xy[last->xy_len - 1];
+	if (counted != (float)kept)
+		fail(v, c, "cpu",
+		     "the scanned flags count %.9g kept values, the sequential "
+		     "compaction keeps %zu",
+		     (double)counted, kept);
+}
+
 static struct trace *run(struct verifier *v, const struct verify_case *c,
                          const struct scan_executor *ex,
                          enum scan_schedule sched,
@@ -156,8 +178,18 @@ static void verify_case(struct verifier *v, const struct verify_case *c)
 		fail(v, c, "-", "the case does not fit its kernel: %s", err);
 		return;
 	}
-	scan_reference(v->input, c->n, v->reference);
-	cli_verify_tolerance(&req, v->input, v->tol);
+	/* a compaction's output is the kept values packed, then zeros: copies,
+	 * so exact; its kept count is checked from the trace below */
+	size_t kept = 0;
+	bool compaction =
+		scan_algorithm_family(c->algorithm) == TRACE_FAMILY_COMPACTION;
+	if (compaction) {
+		kept = scan_compaction_reference(v->input, c->n, v->reference);
+		memset(v->tol, 0, c->n * sizeof(*v->tol));
+	} else {
+		scan_reference(v->input, c->n, v->reference);
+		cli_verify_tolerance(&req, v->input, v->tol);
+	}
 
 	const struct scan_executor *cpu = run_executor_find("cpu");
 	progress(v, c, "cpu");
@@ -166,6 +198,8 @@ static void verify_case(struct verifier *v, const struct verify_case *c)
 		return;
 	if (v->cpu_checks) {
 		check_output(v, c, "cpu", ref);
+		if (compaction)
+			check_kept(v, c, ref, kept);
 		if (ref->hazards_total || ref->divergences_total)
 			fail(v, c, "cpu",
 			     "%llu hazards and %llu barrier divergences "

@@ -42,6 +42,8 @@ enum scan_steps {
 	 * two */
 	SCAN_STEPS_BLELLOCH,
 	SCAN_STEPS_ONE,
+	/* load, flag, log2 iterations of the flags' scan, scatter */
+	SCAN_STEPS_COMPACTION,
 };
 
 struct scan_kernel_info {
@@ -81,6 +83,10 @@ struct scan_algorithm {
 	bool choose_section_kernel; /* --section-kernel applies */
 	bool wrong_on_purpose; /* the book's listing, kept with its mistakes */
 };
+
+/* The figure family of an algorithm's traces: hierarchical, a compaction
+ * (its kernel's steps are SCAN_STEPS_COMPACTION), or one block. */
+enum trace_family scan_algorithm_family(const struct scan_algorithm *a);
 
 size_t scan_algorithm_count(void);
 const struct scan_algorithm *scan_algorithm_at(size_t i);
@@ -200,5 +206,10 @@ int scan_run(const struct scan_executor *ex, void *ctx,
 
 /* The sequential inclusive scan in double, the reference every check uses. */
 void scan_reference(const float *input, size_t n, double *out);
+
+/* The sequential stream compaction, the reference of TRACE_FAMILY_COMPACTION:
+ * the non-zero inputs in order, then zeros up to n (what
+ * kernels/stream_compaction.cu leaves in Y). Returns how many were kept. */
+size_t scan_compaction_reference(const float *input, size_t n, double *out);
 
 #endif

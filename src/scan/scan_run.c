@@ -98,8 +98,7 @@ int scan_run(const struct scan_executor *ex, void *ctx,
 	int rc = scan_plan_build(plan, req, err, err_size);
 	if (rc == 0) {
 		trace_set_name(t->algorithm, sizeof(t->algorithm), a->name);
-		t->family = a->hierarchical ? TRACE_FAMILY_HIERARCHICAL
-		                            : TRACE_FAMILY_SINGLE_BLOCK;
+		t->family = scan_algorithm_family(a);
 		trace_set_name(t->book_section, sizeof(t->book_section),
 		               a->book_section);
 		trace_set_name(t->description, sizeof(t->description),

@@ -71,6 +71,10 @@ static const struct scan_algorithm algorithms[] = {
          "the exclusive scan with XY[i] at i + (i >> 5): fewer bank conflicts",
          "9.4", SCAN_KERNEL_BLELLOCH_PADDED, SCAN_KERNEL_COUNT, false, false,
          false},
+	{"stream-compaction",
+         "keep the non-zero values, packed: flags, their scan, a scatter",
+         "9.2", SCAN_KERNEL_STREAM_COMPACTION, SCAN_KERNEL_COUNT, false, false,
+         false},
 };
 
 const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id)
@@ -125,6 +129,8 @@ uint32_t scan_kernel_steps(enum scan_kernel_id id, uint32_t section)
 		uint32_t levels = scan_ceil_log2(section);
 		return 1 + levels + 1 + levels + 1;
 	}
+	case SCAN_STEPS_COMPACTION:
+		return 1 + 1 + scan_ceil_log2(section) + 1;
 	case SCAN_STEPS_ONE:
 		break;
 	}
@@ -145,6 +151,15 @@ size_t scan_algorithm_count(void)
 const struct scan_algorithm *scan_algorithm_at(size_t i)
 {
 	return i < scan_algorithm_count() ? &algorithms[i] : NULL;
+}
+
+enum trace_family scan_algorithm_family(const struct scan_algorithm *a)
+{
+	if (a->hierarchical)
+		return TRACE_FAMILY_HIERARCHICAL;
+	if (kernels[a->section_kernel].steps == SCAN_STEPS_COMPACTION)
+		return TRACE_FAMILY_COMPACTION;
+	return TRACE_FAMILY_SINGLE_BLOCK;
 }
 
 const struct scan_algorithm *scan_algorithm_find(const char *name)
@@ -335,4 +350,15 @@ void scan_reference(const float *input, size_t n, double *out)
 		sum += input[i];
 		out[i] = sum;
 	}
+}
+
+size_t scan_compaction_reference(const float *input, size_t n, double *out)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < n; i++)
+		if (input[i] != 0.0f)
+			out[kept++] = input[i];
+	for (size_t i = kept; i < n; i++)
+		out[i] = 0.0;
+	return kept;
 }

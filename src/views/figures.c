@@ -14,8 +14,7 @@ static const struct scene_figure figures[] = {
 		.key = '1',
 		.algorithm = "kogge-stone",
 		.families = FAMILY(TRACE_FAMILY_SINGLE_BLOCK) |
-                            FAMILY(TRACE_FAMILY_SINGLE_PASS) |
-                            FAMILY(TRACE_FAMILY_COMPACTION),
+                            FAMILY(TRACE_FAMILY_SINGLE_PASS),
 		.build = scene_view_rows_build,
 		.block_count = scene_view_grid_blocks,
 	},
@@ -39,6 +38,15 @@ static const struct scene_figure figures[] = {
 		.level_count = scene_view_hier_levels,
 		.block_count = scene_view_hier_blocks,
 		.default_section = scene_figure_section,
+	},
+	{
+		/* the application: flags, their scan, the scatter */
+		.name = "compaction",
+		.key = '4',
+		.algorithm = "stream-compaction",
+		.families = FAMILY(TRACE_FAMILY_COMPACTION),
+		.build = scene_view_compaction_build,
+		.block_count = scene_view_grid_blocks,
 	},
 	{
 		/* any trace: its lanes by warp (algorithm NULL: the figure

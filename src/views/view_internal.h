@@ -130,6 +130,9 @@ size_t scene_view_warp_blocks(const struct trace *t,
                               const struct scene_view *v);
 /* The bank-conflict view (view_banks.c): XY's banks per warp-wide access. */
 int scene_view_banks_build(struct view_ctx *c);
+/* The stream-compaction figure (view_compaction.c): input, flags, their
+ * scan, and the scatter into the compacted output. */
+int scene_view_compaction_build(struct view_ctx *c);
 size_t scene_view_hier_levels(const struct trace *t);
 size_t scene_view_hier_blocks(const struct trace *t,
                               const struct scene_view *v);

@@ -1,7 +1,8 @@
 /* test_counts.c - the book's addition counts, counted from traces: the
  * simple scan does N*log2(N) - (N - 1), the work-efficient scan
  * 2N - 2 - log2(N) (section 9.4; 26 for N = 16, 4083 for N = 2048), the
- * Blelloch exclusive scan 2(P - 1) over the power of two P >= N.
+ * Blelloch exclusive scan 2(P - 1) over the power of two P >= N, stream
+ * compaction the simple scan's count over its flags.
  * Depends on the CPU executor and cmocka. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -189,6 +190,44 @@ static void blelloch_counts(void **state)
 	trace_destroy(t);
 }
 
+/* Stream compaction: its flags' scan is the simple scan's, so N - s
+ * additions at every stride s < N, none in the flag and scatter steps; its
+ * steps load, flag, ceil(log2 N) strides, scatter; its output the
+ * sequential compaction; its last scanned flag the kept count
+ * (docs/counts.md). */
+static void compaction_counts(void **state)
+{
+	(void)state;
+	for (uint64_t n = 1; n <= 1024; n = n < 40 ? n + 1 : n * 2 + 1) {
+		if (n > 1024)
+			break;
+		float *in = small_integers_below(n, n, 3); /* a third zeros */
+		struct trace *t =
+			run_cpu("stream-compaction", 0, in, n, 0,
+		                SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+		assert_non_null(t);
+		assert_int_equal(t->family, TRACE_FAMILY_COMPACTION);
+		assert_int_equal(t->counts.additions, kogge_stone_formula(n));
+		assert_int_equal(t->counts.by_phase[TRACE_PHASE_STRIDE],
+		                 t->counts.additions);
+		assert_int_equal(additions_in_steps(t), t->counts.additions);
+		assert_int_equal(t->step_count, 3 + scan_ceil_log2(n));
+		assert_int_equal(t->steps[1].phase, TRACE_PHASE_FLAG);
+		assert_int_equal(t->steps[t->step_count - 1].phase,
+		                 TRACE_PHASE_SCATTER);
+		double *want = malloc(n * sizeof(*want));
+		size_t kept = scan_compaction_reference(in, n, want);
+		for (size_t i = 0; i < n; i++)
+			assert_true((double)t->output[i] == want[i]);
+		const float *last = trace_step_xy(t, t->step_count - 1);
+		assert_non_null(last);
+		assert_true(last[n - 1] == (float)kept);
+		free(want);
+		trace_destroy(t);
+		free(in);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -197,6 +236,7 @@ int main(void)
 		cmocka_unit_test(summary_counts_match_full),
 		cmocka_unit_test(every_length),
 		cmocka_unit_test(blelloch_counts),
+		cmocka_unit_test(compaction_counts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
