@@ -71,19 +71,20 @@ static bool shows_swap(const struct trace *t, size_t step)
 		return false;
 	const float *xy = trace_step_xy(t, step), *prev = trace_step_xy(t, p);
 	const struct trace_add *adds = trace_step_adds(t, step);
+	uint32_t nadd = t->steps[step].add_count;
 	uint32_t len = t->steps[step].xy_len < t->steps[p].xy_len
 	                       ? t->steps[step].xy_len
 	                       : t->steps[p].xy_len;
 	if (!xy || !prev || !adds)
 		return false;
-	for (uint32_t k = 0; k < t->steps[step].add_count; k++) {
+	for (uint32_t k = 0; k < nadd; k++) {
 		const struct trace_add *a = &adds[k];
 		if (a->src >= len || same(xy[a->src], prev[a->src]) ||
 		    !same(xy[a->src], a->dst_value))
 			continue;
+		/* rare: only then ask whether an addition wrote it */
 		bool added = false;
-		for (uint32_t j = 0; j < t->steps[step].add_count && !added;
-		     j++)
+		for (uint32_t j = 0; j < nadd && !added; j++)
 			added = adds[j].dst == a->src;
 		if (!added)
 			return true;
@@ -93,18 +94,21 @@ static bool shows_swap(const struct trace *t, size_t step)
 
 /* A step swaps when it, or another step of its block made by the same
  * loop (same phase and source line), shows a swap: the statement is the
- * same in every iteration, and equal values can hide it in some. */
+ * same in every iteration, and equal values can hide it in some. The
+ * block's steps are the run of steps of its launch and block around
+ * `step`. */
 static bool step_swaps(const struct trace *t, size_t step)
 {
 	const struct trace_step *st = &t->steps[step];
-	if (shows_swap(t, step))
-		return true;
 	const struct trace_launch *l = &t->launches[st->launch];
 	size_t end = l->first_step + l->step_count;
-	for (size_t j = l->first_step; j < end && j < t->step_count; j++) {
+	end = end < t->step_count ? end : t->step_count;
+	size_t first = step;
+	while (first > l->first_step && t->steps[first - 1].block == st->block)
+		first--;
+	for (size_t j = first; j < end && t->steps[j].block == st->block; j++) {
 		const struct trace_step *o = &t->steps[j];
-		if (j != step && o->block == st->block &&
-		    o->phase == st->phase && o->line == st->line &&
+		if (o->phase == st->phase && o->line == st->line &&
 		    o->add_count > 0 && shows_swap(t, j))
 			return true;
 	}
