@@ -169,8 +169,9 @@ static void sections(void)
 	                       "blelloch",
 	                       "blelloch-padded",
 	                       "kogge-stone-double-buffer",
-	                       "brent-kung-padded"};
-	for (int a = 0; a < 6; a++) {
+	                       "brent-kung-padded",
+	                       "coarsened"};
+	for (size_t a = 0; a < sizeof(algos) / sizeof(algos[0]); a++) {
 		uint32_t max =
 			scan_kernel_info(
 				scan_algorithm_find(algos[a])->section_kernel)
