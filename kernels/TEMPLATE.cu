@@ -8,7 +8,9 @@
  *        SCAN_KERNEL(MY_SCAN, my_scan, "my_scan.cu", 1024, SECTION,
  *                    SECTION, KOGGE_STONE, true, true, "")
  *      (the columns are explained at the top of that file; add a
- *      SCAN_BENCH row there too to have `scanviz bench` time it);
+ *      SCAN_BENCH row there too to have `scanviz bench` time it, and a
+ *      SCAN_ADDS_PER_STEP row if a thread adds more than once between
+ *      two barriers);
  *   3. one row in the algorithm table of src/scan/scan_tables.c, e.g.
  *        {"my-scan", "one line for --help", "9.2", SCAN_KERNEL_MY_SCAN,
  *         SCAN_KERNEL_COUNT, false, false, false},

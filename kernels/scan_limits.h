@@ -14,6 +14,9 @@
  * says which array XY was in after the step. */
 #define SCAN_BUFFER_NAME_A "XY_A"
 #define SCAN_BUFFER_NAME_B "XY_B"
+/* Elements each thread of the coarsened scan owns (the book's
+ * COARSE_FACTOR): its block has one thread per this many elements. */
+#define SCAN_COARSE_FACTOR 4u
 /* Most threads in a block (CUDA's limit). */
 #define SCAN_MAX_THREADS 1024u
 

@@ -321,7 +321,8 @@ static int flags_error(uint32_t flags, const char *kernel, char *err,
 	if (flags & GPU_TRACE_TOO_MANY_STEPS)
 		why = "a block ran more steps than scan_kernel_steps() said";
 	else if (flags & GPU_TRACE_TWO_ADDS)
-		why = "a thread added twice in one step";
+		why = "a thread added more often in one step than its "
+		      "kernel declares (kernels.def's SCAN_ADDS_PER_STEP)";
 	snprintf(err, size,
 	         "the traced %s could not record its trace: %s "
 	         "(internal error)",
@@ -368,8 +369,9 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 	uint32_t steps =
 		info->add_back ? 1 : scan_kernel_steps(l->kernel, l->section);
 	struct gpu_trace_args a;
-	if (gpu_trace_layout(&a, full, info->add_back, steps, l->threads,
-	                     l->section))
+	if (gpu_trace_layout_adds(&a, full, info->add_back, steps, l->threads,
+	                          l->section,
+	                          scan_kernel_adds_per_step(l->kernel)))
 		return fail(
 			err, size,
 			"internal error: a block's trace region is too large");

@@ -13,6 +13,14 @@ static uint64_t align16(uint64_t v)
 int gpu_trace_layout(struct gpu_trace_args *a, int full, int add_back,
                      uint32_t steps, uint32_t threads, uint32_t section)
 {
+	return gpu_trace_layout_adds(a, full, add_back, steps, threads, section,
+	                             1);
+}
+
+int gpu_trace_layout_adds(struct gpu_trace_args *a, int full, int add_back,
+                          uint32_t steps, uint32_t threads, uint32_t section,
+                          uint32_t adds_per_thread)
+{
 	memset(a, 0, sizeof(*a));
 	a->full = full ? 1u : 0u;
 	a->add_back = add_back ? 1u : 0u;
@@ -20,7 +28,9 @@ int gpu_trace_layout(struct gpu_trace_args *a, int full, int add_back,
 	a->threads = threads;
 	a->section = section;
 	a->warps = (threads + 31u) / 32u;
-	a->slots = add_back ? section : threads;
+	a->adds_per_thread =
+		add_back || adds_per_thread == 0 ? 1u : adds_per_thread;
+	a->slots = add_back ? section : threads * a->adds_per_thread;
 	if (!full)
 		return 0;
 

@@ -52,7 +52,9 @@ struct gpu_step_meta {
  * the decoder turns any of them into an error rather than a wrong trace. */
 enum gpu_trace_flag {
 	GPU_TRACE_TOO_MANY_STEPS = 1u << 0, /* more steps than sized */
-	GPU_TRACE_TWO_ADDS = 1u << 1,       /* a thread added twice in a step */
+	/* a thread added more often in a step than its slots hold (once,
+	 * or its kernel's SCAN_ADDS_PER_STEP) */
+	GPU_TRACE_TWO_ADDS = 1u << 1,
 	GPU_TRACE_OUT_OF_SECTION = 1u << 2, /* an index past the section */
 };
 
@@ -88,7 +90,10 @@ struct gpu_trace_args {
 	uint32_t off_thread_steps; /* threads x uint32_t: steps each ended */
 	uint32_t off_adds;         /* steps x slots x struct gpu_add_slot */
 	uint32_t off_xy;           /* steps x section floats (no add-back) */
-	uint32_t reserved;
+	/* addition slots of one thread in one step (section kernels): thread
+	 * t's k-th addition of a step goes to slot t * adds_per_thread + k,
+	 * so slots list a step's additions by thread, each in program order */
+	uint32_t adds_per_thread;
 };
 
 /* Fills the layout for one launch (pointers left NULL) and returns 0, or -1
@@ -98,6 +103,11 @@ struct gpu_trace_args {
  * adds at most once per step); the add-back one per element. */
 int gpu_trace_layout(struct gpu_trace_args *a, int full, int add_back,
                      uint32_t steps, uint32_t threads, uint32_t section);
+/* The same for a section kernel whose threads add up to adds_per_thread
+ * times in a step (scan_kernel_adds_per_step(); 1 is gpu_trace_layout). */
+int gpu_trace_layout_adds(struct gpu_trace_args *a, int full, int add_back,
+                          uint32_t steps, uint32_t threads, uint32_t section,
+                          uint32_t adds_per_thread);
 
 /* Bytes of the regions of `grid` blocks (0 for SUMMARY detail). */
 size_t gpu_trace_bytes(const struct gpu_trace_args *a, uint32_t grid);

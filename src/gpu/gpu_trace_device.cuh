@@ -175,7 +175,9 @@ __device__ __forceinline__ void gpu_trace_step(const gpu_trace_args &a,
 }
 
 /* One addition into XY[dst] from XY[src], in the slot of (block, step,
- * thread): the section kernels add at most once per thread and step. */
+ * thread, how many the thread made before in the step): a section kernel
+ * adds at most a.adds_per_thread times per thread and step (once, unless
+ * kernels.def's SCAN_ADDS_PER_STEP says more); one more is flagged. */
 __device__ __forceinline__ void
 gpu_trace_record(const gpu_trace_args &a, gpu_thread_trace &t, uint32_t dst,
                  uint32_t src, float dst_value, float src_value, float result)
@@ -186,14 +188,17 @@ gpu_trace_record(const gpu_trace_args &a, gpu_thread_trace &t, uint32_t dst,
 	}
 	if (t.step >= a.steps)
 		return; /* flagged at the STEP */
-	if (t.added++ || dst >= a.section || src >= a.section) {
-		gpu_trace_flag(a, t.added > 1 ? GPU_TRACE_TWO_ADDS
-		                              : GPU_TRACE_OUT_OF_SECTION);
+	uint32_t k = t.added++;
+	if (k >= a.adds_per_thread || dst >= a.section || src >= a.section) {
+		gpu_trace_flag(a, k >= a.adds_per_thread
+		                          ? GPU_TRACE_TWO_ADDS
+		                          : GPU_TRACE_OUT_OF_SECTION);
 		return;
 	}
 	gpu_trace_count(a, t.phase);
 	gpu_add_slot *slot = (gpu_add_slot *)(t.region + a.off_adds) +
-	                     (size_t)t.step * a.slots + threadIdx.x;
+	                     (size_t)t.step * a.slots +
+	                     threadIdx.x * a.adds_per_thread + k;
 	slot->tag = (threadIdx.x + 1u) | (dst << GPU_TAG_THREAD_BITS);
 	slot->src = src;
 	slot->dst_value = dst_value;

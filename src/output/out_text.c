@@ -88,10 +88,26 @@ static bool added(const struct trace_add *adds, uint32_t count, uint32_t j,
 	return hit;
 }
 
+/* phase_width: the phase column's width, 11 unless a longer label
+ * ("subsection-scan") needs more. */
 static void row_head(struct row *r, const char *step, const char *phase,
-                     const char *line, const char *adds)
+                     int phase_width, const char *line, const char *adds)
 {
-	put(r, "  %-11s %-11s %-5s %5s |", step, phase, line, adds);
+	put(r, "  %-11s %-*s %-5s %5s |", step, phase_width, phase, line, adds);
+}
+
+/* The phase column's width for steps [first, last): the longest label. */
+static int phase_width(const struct trace *t, size_t first, size_t last)
+{
+	int width = 11;
+	for (size_t s = first; s < last; s++) {
+		const struct trace_step *st = &t->steps[s];
+		int len = (int)strlen(trace_phase_name(st->phase));
+		if (st->stride)
+			len += snprintf(NULL, 0, " %u", st->stride);
+		width = len > width ? len : width;
+	}
+	return width;
 }
 
 /* A value cell: right-aligned on its last digit, brackets around it when
@@ -116,7 +132,8 @@ static void table(const struct trace *t, size_t first, size_t last,
 	struct row r = {.len = 0};
 	char buf[48], step[32], phase[32], line[16], adds[16];
 	uint32_t src;
-	row_head(&r, "step", "phase", "line", "adds");
+	int pw = phase_width(t, first, last);
+	row_head(&r, "step", "phase", pw, "line", "adds");
 	for (uint32_t j = from; j < to; j++) {
 		if (j >= c->head && j < c->tail)
 			continue;
@@ -138,7 +155,7 @@ static void table(const struct trace *t, size_t first, size_t last,
 			         trace_phase_name(st->phase));
 		snprintf(line, sizeof(line), st->line ? "L%u" : "-", st->line);
 		snprintf(adds, sizeof(adds), "%u", st->add_count);
-		row_head(&r, step, phase, line, adds);
+		row_head(&r, step, phase, pw, line, adds);
 		for (uint32_t j = from; j < to && xy; j++) {
 			if (j >= c->head && j < c->tail)
 				continue;
@@ -158,7 +175,7 @@ static void table(const struct trace *t, size_t first, size_t last,
 		if (!shown)
 			continue;
 		/* under each written value, the element it added */
-		row_head(&r, "", "", "", "");
+		row_head(&r, "", "", pw, "", "");
 		for (uint32_t j = from; j < to; j++) {
 			if (j >= c->head && j < c->tail)
 				continue;
@@ -200,7 +217,7 @@ static void add_back_rows(const struct trace *t, size_t first, size_t last,
 		snprintf(step, sizeof(step), "%zu/%zu", s + 1, t->step_count);
 		snprintf(line, sizeof(line), st->line ? "L%u" : "-", st->line);
 		snprintf(adds, sizeof(adds), "%u", st->add_count);
-		row_head(&r, step, trace_phase_name(st->phase), line, adds);
+		row_head(&r, step, trace_phase_name(st->phase), 11, line, adds);
 		if (!ad || st->add_count == 0) {
 			put(&r, " adds nothing");
 			end_row(&r, f);

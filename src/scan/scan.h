@@ -24,6 +24,7 @@ enum scan_threads {
 	SCAN_THREADS_HALF,    /* one per two elements (Brent-Kung) */
 	SCAN_THREADS_STRIDED, /* at most SCAN_MAX_THREADS, striding */
 	SCAN_THREADS_TILE,    /* the single-pass launcher's tile shape */
+	SCAN_THREADS_COARSE,  /* one per SCAN_COARSE_FACTOR elements */
 };
 
 /* What a kernel does in a scan (kernels.def's ROLE). */
@@ -44,6 +45,9 @@ enum scan_steps {
 	SCAN_STEPS_ONE,
 	/* load, flag, log2 iterations of the flags' scan, scatter */
 	SCAN_STEPS_COMPACTION,
+	/* load, subsection scan, log2(threads) iterations, subsection add,
+	 * store */
+	SCAN_STEPS_COARSENED,
 };
 
 struct scan_kernel_info {
@@ -63,6 +67,9 @@ const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id);
 /* The kernel's XY holds element i at i + (i >> shift): its SCAN_PADDED row
  * in kernels.def; 0 when it is not padded. */
 uint32_t scan_kernel_pad_shift(enum scan_kernel_id id);
+/* Most additions one thread of the kernel makes between two barriers: its
+ * SCAN_ADDS_PER_STEP row in kernels.def; 1 when it has none. */
+uint32_t scan_kernel_adds_per_step(enum scan_kernel_id id);
 /* Threads per block the kernel is launched with for a section size. */
 uint32_t scan_kernel_threads(enum scan_kernel_id id, uint32_t section);
 /* True when the kernel's sections must be powers of two. */

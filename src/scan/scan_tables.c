@@ -35,6 +35,13 @@ static const uint32_t pad_shifts[SCAN_KERNEL_COUNT] = {
 #undef SCAN_PADDED
 };
 
+/* The kernels that add more than once per step (SCAN_ADDS_PER_STEP rows). */
+static const uint32_t adds_per_step[SCAN_KERNEL_COUNT] = {
+#define SCAN_ADDS_PER_STEP(ID, ADDS) [SCAN_KERNEL_##ID] = ADDS,
+#include "kernels.def"
+#undef SCAN_ADDS_PER_STEP
+};
+
 static const struct scan_algorithm algorithms[] = {
 	{"kogge-stone-book",
          "the simple scan exactly as printed: in place, racy", "9.2",
@@ -75,6 +82,9 @@ static const struct scan_algorithm algorithms[] = {
          "keep the non-zero values, packed: flags, their scan, a scatter",
          "9.2", SCAN_KERNEL_STREAM_COMPACTION, SCAN_KERNEL_COUNT, false, false,
          false},
+	{"coarsened",
+         "the coarsened three-phase scan: subsections, their ends, add-back",
+         "11.5", SCAN_KERNEL_COARSENED, SCAN_KERNEL_COUNT, false, false, false},
 };
 
 const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id)
@@ -87,6 +97,13 @@ uint32_t scan_kernel_pad_shift(enum scan_kernel_id id)
 	return (unsigned)id < SCAN_KERNEL_COUNT ? pad_shifts[id] : 0;
 }
 
+uint32_t scan_kernel_adds_per_step(enum scan_kernel_id id)
+{
+	uint32_t adds =
+		(unsigned)id < SCAN_KERNEL_COUNT ? adds_per_step[id] : 0;
+	return adds ? adds : 1;
+}
+
 uint32_t scan_kernel_threads(enum scan_kernel_id id, uint32_t section)
 {
 	switch (kernels[id].threads) {
@@ -94,6 +111,8 @@ uint32_t scan_kernel_threads(enum scan_kernel_id id, uint32_t section)
 		return (section + 1) / 2;
 	case SCAN_THREADS_STRIDED:
 		return section > SCAN_MAX_THREADS ? SCAN_MAX_THREADS : section;
+	case SCAN_THREADS_COARSE:
+		return (section + SCAN_COARSE_FACTOR - 1) / SCAN_COARSE_FACTOR;
 	case SCAN_THREADS_SECTION:
 	case SCAN_THREADS_TILE:
 		break;
@@ -131,6 +150,10 @@ uint32_t scan_kernel_steps(enum scan_kernel_id id, uint32_t section)
 	}
 	case SCAN_STEPS_COMPACTION:
 		return 1 + 1 + scan_ceil_log2(section) + 1;
+	case SCAN_STEPS_COARSENED: {
+		uint32_t threads = scan_kernel_threads(id, section);
+		return 1 + 1 + scan_ceil_log2(threads) + 1 + 1;
+	}
 	case SCAN_STEPS_ONE:
 		break;
 	}

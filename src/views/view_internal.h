@@ -166,7 +166,8 @@ void scene_view_rows_free(struct view_rows *rows);
 /* True when the read of `add` (made in step `step`) saw a value that an
  * earlier write of the same step had already changed: its src_value
  * differs from XY[src] in the block's previous snapshot (section 9.2: the
- * printed kernel's in-place update). */
+ * printed kernel's in-place update), and not by an earlier addition of the
+ * same thread (a thread reads its own writes in program order). */
 bool scene_view_add_is_early(const struct trace *t, const float *prev_xy,
                              uint32_t prev_len, const struct trace_add *add);
 

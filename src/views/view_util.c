@@ -318,12 +318,22 @@ void scene_view_rows_free(struct view_rows *rows)
 bool scene_view_add_is_early(const struct trace *t, const float *prev_xy,
                              uint32_t prev_len, const struct trace_add *add)
 {
-	(void)t;
 	if (!prev_xy || add->src >= prev_len)
 		return false;
 	float before = prev_xy[add->src];
 	/* compare bit patterns: the same float read twice is bit-identical */
-	return memcmp(&before, &add->src_value, sizeof(float)) != 0;
+	if (memcmp(&before, &add->src_value, sizeof(float)) == 0)
+		return false;
+	/* A thread that read its own earlier addition of the step (the
+	 * coarsened scan's sequential phase 1) read in program order, not
+	 * early. A step lists its additions by thread, each in program order,
+	 * so that addition is among the ones just before this one. */
+	for (const struct trace_add *p = add;
+	     t && t->adds && p > t->adds && p[-1].thread == add->thread; p--)
+		if (p[-1].dst == add->src)
+			return memcmp(&p[-1].result, &add->src_value,
+			              sizeof(float)) != 0;
+	return true;
 }
 
 struct view_range scene_view_range_join(struct view_range src,

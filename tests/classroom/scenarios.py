@@ -339,5 +339,5 @@ SCENARIOS = {
 for _name in ("what-a-scan-is", "simple-scan", "race-in-the-printed-kernel",
               "fix-the-race", "work-efficient-scan", "work-efficiency",
               "blelloch-scan", "arbitrary-lengths", "summary-and-exercises",
-              "bench-what-the-numbers-say"):
+              "bench-what-the-numbers-say", "coarsened-scan"):
     SCENARIOS["lesson-" + _name] = _lesson(_name)

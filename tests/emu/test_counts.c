@@ -2,7 +2,9 @@
  * simple scan does N*log2(N) - (N - 1), the work-efficient scan
  * 2N - 2 - log2(N) (section 9.4; 26 for N = 16, 4083 for N = 2048), the
  * Blelloch exclusive scan 2(P - 1) over the power of two P >= N, stream
- * compaction the simple scan's count over its flags.
+ * compaction the simple scan's count over its flags, the coarsened scan
+ * (N - T) + KS(T) + (N - T) - (min(C, N) - 1) with T = ceil(N / C)
+ * threads (docs/counts.md; 26 for N = 16).
  * Depends on the CPU executor and cmocka. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +12,7 @@
 #include <cmocka.h>
 
 #include "emu_test_run.h"
+#include "scan_limits.h"
 
 /* Additions listed step by step, which must agree with the run's count. */
 static uint64_t additions_in_steps(const struct trace *t)
@@ -228,6 +231,66 @@ static void compaction_counts(void **state)
 	}
 }
 
+/* The simple scan's additions over t elements: t - s for each stride
+ * s < t, the count docs/counts.md gives for a length that is not a power of
+ * two. */
+static uint64_t kogge_stone_over(uint64_t t)
+{
+	uint64_t sum = 0;
+	for (uint64_t s = 1; s < t; s *= 2)
+		sum += t - s;
+	return sum;
+}
+
+/* The coarsened scan: phase 1 adds len - 1 in each thread's subsection
+ * (N - T in all), phase 2 is the simple scan over the T ends, phase 3 adds
+ * len - 1 again in every subsection but the first. Each step's additions
+ * are those of its phase (one step per phase 1 and 3). */
+static void coarsened_counts(void **state)
+{
+	(void)state;
+	const uint64_t c = SCAN_COARSE_FACTOR;
+	float *in = small_integers(2048, 5);
+	for (uint64_t n = 1; n <= 2048; n += n < 80 ? 1 : 61) {
+		uint64_t threads = (n + c - 1) / c;
+		uint64_t first_len = n < c ? n : c;
+		int full = n <= 80;
+		struct trace *t = run_cpu(
+			"coarsened", 0, in, n, 0, SCAN_SCHEDULE_RANDOM, 7,
+			full ? TRACE_DETAIL_FULL : TRACE_DETAIL_SUMMARY);
+		assert_non_null(t);
+		assert_int_equal(
+			t->counts.by_phase[TRACE_PHASE_SUBSECTION_SCAN],
+			n - threads);
+		assert_int_equal(t->counts.by_phase[TRACE_PHASE_STRIDE],
+		                 kogge_stone_over(threads));
+		assert_int_equal(t->counts.by_phase[TRACE_PHASE_SUBSECTION_ADD],
+		                 n - threads - (first_len - 1));
+		assert_int_equal(t->counts.additions,
+		                 2 * (n - threads) - (first_len - 1) +
+		                         kogge_stone_over(threads));
+		if (full) {
+			assert_int_equal(additions_in_steps(t),
+			                 t->counts.additions);
+			/* phase 1 is one step in which a thread adds C - 1
+			 * times: the step holds all of them */
+			assert_int_equal(t->steps[1].phase,
+			                 TRACE_PHASE_SUBSECTION_SCAN);
+			assert_int_equal(t->steps[1].add_count, n - threads);
+		}
+		trace_destroy(t);
+	}
+	free(in);
+	/* 16 values: 12 + 5 + 9 = 26, Brent-Kung's count with 4 threads */
+	float zeros[16] = {0};
+	struct trace *t =
+		run_cpu("coarsened", 0, zeros, 16, 0, SCAN_SCHEDULE_ASCENDING,
+	                1, TRACE_DETAIL_FULL);
+	assert_non_null(t);
+	assert_int_equal(t->counts.additions, 26);
+	trace_destroy(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -237,6 +300,7 @@ int main(void)
 		cmocka_unit_test(every_length),
 		cmocka_unit_test(blelloch_counts),
 		cmocka_unit_test(compaction_counts),
+		cmocka_unit_test(coarsened_counts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -57,6 +57,12 @@ static void single_sections(void **state)
 	check("blelloch", 0, 3, 16, TRACE_DETAIL_FULL);
 	for (size_t n = 1; n <= 1024; n = n < 40 ? n + 1 : n * 2 + 1)
 		check("kogge-stone-double-buffer", 0, n, 0, TRACE_DETAIL_FULL);
+	/* the coarsened scan: every length up to 70 (subsections of every
+	 * length at the end), then longer ones, and a padded section */
+	for (size_t n = 1; n <= 2048; n = n < 70 ? n + 1 : n * 2 - 1)
+		check("coarsened", 0, n, 0, TRACE_DETAIL_FULL);
+	check("coarsened", 0, 2048, 0, TRACE_DETAIL_FULL);
+	check("coarsened", 0, 5, 13, TRACE_DETAIL_FULL);
 }
 
 /* Double buffering: the load writes XY_A, stride 1 XY_B, stride 2 XY_A

@@ -170,7 +170,8 @@ static void sections(void)
 	                       "blelloch-padded",
 	                       "kogge-stone-double-buffer",
 	                       "brent-kung-padded",
-	                       "stream-compaction"};
+	                       "stream-compaction",
+	                       "coarsened"};
 	for (size_t a = 0; a < sizeof(algos) / sizeof(algos[0]); a++) {
 		uint32_t max =
 			scan_kernel_info(

@@ -141,6 +141,58 @@ static void section_kernel(void **state)
 	free(f.regions);
 }
 
+/* A kernel that declares several additions per thread and step (the
+ * coarsened scan's phase 1): thread t's k-th addition lies in slot
+ * t * adds_per_thread + k, and the decoder lists them by thread, each
+ * thread's in program order, with unused slots left out. Two threads, a
+ * section of 6, up to 3 additions each. */
+static void several_adds_per_thread(void **state)
+{
+	(void)state;
+	struct gpu_trace_args plain;
+	assert_int_equal(gpu_trace_layout(&plain, 1, 0, 3, 2, 6), 0);
+	assert_int_equal(plain.adds_per_thread, 1);
+	assert_int_equal(plain.slots, 2);
+	struct fake f;
+	assert_int_equal(gpu_trace_layout_adds(&f.a, 1, 0, 3, 2, 6, 3), 0);
+	assert_int_equal(f.a.adds_per_thread, 3);
+	assert_int_equal(f.a.slots, 6);
+	assert_true(f.a.block_bytes > plain.block_bytes);
+	f.grid = 1;
+	f.regions = calloc(1, f.a.block_bytes);
+	assert_non_null(f.regions);
+	const float x[6] = {2, 1, 3, 1, 0, 4}, p1[6] = {2, 3, 6, 1, 1, 5};
+	set_meta(&f, 0, 0, TRACE_PHASE_LOAD, 0, 28);
+	set_meta(&f, 0, 1, TRACE_PHASE_SUBSECTION_SCAN, 0, 36);
+	set_meta(&f, 0, 2, TRACE_PHASE_STORE, 0, 62);
+	memcpy(xy(&f, 0, 0), x, sizeof(x));
+	memcpy(xy(&f, 0, 1), p1, sizeof(p1));
+	memcpy(xy(&f, 0, 2), p1, sizeof(p1));
+	/* thread 1 first in memory order of writing, slot 2 unused */
+	set_add(&f, 0, 1, 3, 1, 4, 3, 0, 1);
+	set_add(&f, 0, 1, 4, 1, 5, 4, 4, 1);
+	set_add(&f, 0, 1, 0, 0, 1, 0, 1, 2);
+	set_add(&f, 0, 1, 1, 0, 2, 1, 3, 3);
+	ended(&f, 0)[0] = ended(&f, 0)[1] = 3;
+
+	struct gpu_decoder d;
+	gpu_decoder_init(&d);
+	struct trace *t = decode(&f, &d, 0);
+	assert_int_equal(t->steps[1].add_count, 4);
+	const struct trace_add *a = trace_step_adds(t, 1);
+	const uint32_t thread[4] = {0, 0, 1, 1}, dst[4] = {1, 2, 4, 5};
+	for (int k = 0; k < 4; k++) {
+		assert_int_equal(a[k].thread, thread[k]);
+		assert_int_equal(a[k].dst, dst[k]);
+		assert_int_equal(a[k].src, dst[k] - 1);
+	}
+	assert_true(a[1].result == 6.0f);
+	assert_int_equal(t->counts.by_phase[TRACE_PHASE_SUBSECTION_SCAN], 4);
+	trace_destroy(t);
+	gpu_decoder_finish(&d);
+	free(f.regions);
+}
+
 /* Threads that left the kernel early copy no later snapshot elements: the
  * decoder keeps the element's previous value and counts it. */
 static void missing_snapshot(void **state)
@@ -326,6 +378,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(section_kernel),
+		cmocka_unit_test(several_adds_per_thread),
 		cmocka_unit_test(missing_snapshot),
 		cmocka_unit_test(add_back),
 		cmocka_unit_test(corrupt),
