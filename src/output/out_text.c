@@ -58,9 +58,18 @@ static void header(const struct trace *t, FILE *f)
 	fprintf(f, "scanviz trace: %s", t->algorithm);
 	if (t->section_kernel[0])
 		fprintf(f, " with %s sections", t->section_kernel);
+	/* a student's kernel names its file as the algorithm and as every
+	 * launch's source (docs/trace-format.md): its book section only
+	 * says which figure fits its shape */
+	bool student = t->launch_count > 0 &&
+	               strcmp(t->launches[0].source, t->algorithm) == 0;
 	if (t->book_section[0])
-		fprintf(f, " (book section %s)\n  %s", t->book_section,
-		        t->description);
+		fprintf(f,
+		        student ? " (drawn as the scan of book section %s)"
+		                : " (book section %s)",
+		        t->book_section);
+	if (t->description[0])
+		fprintf(f, "\n  %s", t->description);
 	fprintf(f, "\n  %-14s %s, %s", "backend", t->backend, t->device);
 	if (t->schedule[0] && strcmp(t->schedule, "random") == 0)
 		fprintf(f, ", schedule random (seed %llu)",
