@@ -47,6 +47,7 @@ static const struct scene_figure figures[] = {
 		.families = FAMILY(TRACE_FAMILY_COMPACTION),
 		.build = scene_view_compaction_build,
 		.block_count = scene_view_grid_blocks,
+		.legend = SCENE_LEGEND_COMPACTION,
 	},
 	{
 		/* any trace: its lanes by warp (algorithm NULL: the figure

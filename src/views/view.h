@@ -30,6 +30,7 @@ enum scene_legend {
 	SCENE_LEGEND_ELEMENTS = 0, /* XY's elements, additions, values */
 	SCENE_LEGEND_LANES,        /* a warp's lanes (the warp view) */
 	SCENE_LEGEND_BANKS,        /* banks and their conflicts */
+	SCENE_LEGEND_COMPACTION,   /* kept and dropped values, the scatter */
 };
 
 /* A figure: one row of the views' table (figures.c). Adding a view is its

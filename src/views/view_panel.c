@@ -483,6 +483,9 @@ enum swatch {
 	SW_BANK_ONE,
 	SW_BANK_MANY,
 	SW_BANK_NONE,
+	SW_KEPT,
+	SW_DROPPED,
+	SW_SCATTER,
 };
 
 static void swatch(struct view_ctx *c, enum swatch kind, struct scene_rect r)
@@ -502,6 +505,14 @@ static void swatch(struct view_ctx *c, enum swatch kind, struct scene_rect r)
 		st.wrong = true;
 		scene_view_cell(c, r, NULL, 0, st);
 		break;
+	case SW_KEPT:
+		scene_view_cell(c, r, NULL, 0, st);
+		break;
+	case SW_DROPPED:
+		st.dim = true;
+		scene_view_cell(c, r, NULL, 0, st);
+		break;
+	case SW_SCATTER:
 	case SW_ARROW:
 		scene_view_arrow(c, r.x0, my, r.x1, my, c->lw * 1.4f,
 		                 scene_view_color(c, SCENE_ROLE_ARROW), false);
@@ -592,6 +603,9 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 		[SW_BANK_ONE] = "a bank with one word: one pass",
 		[SW_BANK_MANY] = "n words in one bank: n passes",
 		[SW_BANK_NONE] = "a bank no lane touches",
+		[SW_KEPT] = "kept (not 0), flag 1",
+		[SW_DROPPED] = "dropped (0), or not yet there",
+		[SW_SCATTER] = "a kept value to its place in Y",
 	};
 	/* the same, for a narrow panel: never cut short */
 	static const char *const brief[] = {
@@ -610,6 +624,9 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 		[SW_BANK_ONE] = "one word, one pass",
 		[SW_BANK_MANY] = "n words, n passes",
 		[SW_BANK_NONE] = "bank unused",
+		[SW_KEPT] = "kept",
+		[SW_DROPPED] = "dropped",
+		[SW_SCATTER] = "to its place",
 	};
 	enum swatch list[9];
 	int n = 0;
@@ -620,6 +637,10 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 		list[n++] = SW_LANE_IDLE;
 		list[n++] = SW_LANE_SPLIT;
 		list[n++] = SW_LANE_ABSENT;
+	} else if (c->v->figure->legend == SCENE_LEGEND_COMPACTION) {
+		list[n++] = SW_KEPT;
+		list[n++] = SW_DROPPED;
+		list[n++] = SW_SCATTER;
 	} else if (c->v->figure->legend == SCENE_LEGEND_BANKS) {
 		list[n++] = SW_BANK_ONE;
 		list[n++] = SW_BANK_MANY;
