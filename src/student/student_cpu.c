@@ -103,6 +103,10 @@ _Noreturn void student_cpu_child(const struct student_request *req,
 	if (scan_run(&watched, e, &sreq, t, err, sizeof(err)))
 		student_die(STUDENT_END_FAULT, 0, "%s", err);
 	page->run_ms = cpu_ms() - start;
+	/* the driver ran the file in Brent-Kung's place, which is not padded */
+	for (size_t k = 0; k < t->launch_count; k++)
+		if (t->launches[k].role == TRACE_ROLE_SECTION_SCAN)
+			t->launches[k].shared_pad_shift = student_rt.pad_shift;
 	student_trace_facts(t, req);
 	FILE *f = fdopen(fd, "wb");
 	if (!f || trace_write_bin_level(t, f, 0) || fflush(f))

@@ -534,8 +534,9 @@ _Noreturn void student_gpu_child(const struct student_request *req,
 		student_die(
 			STUDENT_END_UNAVAILABLE, 0,
 			"a kernel in the project's vocabulary (STEP, GET, SET, "
-			"ADD) runs on the GPU as a built-in kernel only: run it "
-			"with --backend cpu");
+			"ADD, TRACE_BLOCK_PADDED, TRACE_BUFFERS, ...) runs on "
+			"the GPU as a built-in kernel only: run it with "
+			"--backend cpu");
 	struct gpu_run g;
 	memset(&g, 0, sizeof(g));
 	g.src = src;

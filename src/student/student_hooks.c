@@ -17,13 +17,18 @@
 #define SHARED_MAX 8
 #define READS_KEPT 8
 
+/* The vocabulary prelude (student_source.c) names every phase. */
+_Static_assert(TRACE_PHASE_COUNT == 12,
+               "list the new phase in student_source.c's vocabulary prelude");
+
 struct shared_array {
 	char name[STUDENT_NAME_MAX];
 	long long size;
 	uint64_t launch; /* the launch and block its contents belong to */
 	uint32_t block;
 	int used;
-	float data[SCAN_MAX_SECTION];
+	/* a padded XY (PADDED, TRACE_BLOCK_PADDED) takes the most room */
+	float data[SCAN_MAX_PADDED_SECTION];
 };
 
 /* The shared reads a thread made since its last store. */
@@ -46,6 +51,16 @@ static struct read_log reads[SCAN_MAX_THREADS];
 static struct global_read global_reads[SCAN_MAX_THREADS];
 static const float *x_at, *y_at, *s_at;
 static float s_scratch[1];
+
+/* What the vocabulary's TRACE_BLOCK, TRACE_BLOCK_PADDED or TRACE_BUFFERS
+ * named for the block being run: the arrays GET, SET, ADD and SUM may
+ * touch (two for double buffering), and whether XY is padded. */
+static struct {
+	uint64_t launch;
+	uint32_t block;
+	float *array[2];
+	int padded;
+} traced = {UINT64_MAX, 0, {NULL, NULL}, 0};
 
 static uint32_t self(void)
 {
@@ -129,12 +144,12 @@ static float *__sv_shared(const char *name, long long size, int line)
 		            "more than %d __shared__ arrays", SHARED_MAX);
 	struct shared_array *s = &shared[k];
 	if (!s->used) {
-		if (size < 1 || size > SCAN_MAX_SECTION)
+		if (size < 1 || size > SCAN_MAX_PADDED_SECTION)
 			student_die(
 				STUDENT_END_FAULT, (uint32_t)line,
 				"__shared__ %s of %lld elements: scanviz takes 1 "
-				"to %u",
-				name, size, SCAN_MAX_SECTION);
+				"to %u (SCAN_MAX_PADDED_SECTION)",
+				name, size, SCAN_MAX_PADDED_SECTION);
 		snprintf(s->name, sizeof(s->name), "%s", name);
 		s->size = size;
 		s->used = 1;
@@ -155,7 +170,8 @@ static float *__sv_shared(const char *name, long long size, int line)
 		if (k == 0)
 			memset(reads, 0, sizeof(reads));
 	}
-	if (k == 0)
+	/* the vocabulary names the traced arrays itself (__sv_vblock) */
+	if (k == 0 && !student_rt.vocabulary)
 		emu_shared(s->data, (uint32_t)s->size, (uint32_t)line);
 	return s->data;
 }
@@ -331,11 +347,133 @@ static const struct emu_dim3 *__sv_dim(int which)
 
 /* --- the project's vocabulary (kernels/scan_kernel.h) ------------------- */
 
+/* The elements of a padded section: PADDED(section - 1) + 1 floats. */
+static long long padded_size(uint32_t section)
+{
+	uint32_t last = section ? section - 1 : 0;
+	return (long long)last + (last >> STUDENT_PAD_SHIFT) + 1;
+}
+
+static struct shared_array *named_shared(const float *xy, const char *word,
+                                         int line)
+{
+	struct shared_array *s = shared_of(xy);
+	if (!s)
+		student_die(STUDENT_END_FAULT, (uint32_t)line,
+		            "%s takes a __shared__ float array of the kernel "
+		            "(`__shared__ float XY[SCAN_MAX_SECTION];`)",
+		            word);
+	return s;
+}
+
+static int traced_now(void)
+{
+	return traced.launch == student_rt.launch &&
+	       traced.block == emu_current->block_idx.x;
+}
+
+static void trace_named(float *a, float *b, int padded)
+{
+	traced.launch = student_rt.launch;
+	traced.block = emu_current->block_idx.x;
+	traced.array[0] = a;
+	traced.array[1] = b;
+	traced.padded = padded;
+	if (padded)
+		student_rt.pad_shift = STUDENT_PAD_SHIFT;
+}
+
+/* TRACE_BLOCK(XY) and TRACE_BLOCK_PADDED(XY): XY is the array the trace
+ * follows, indexed by element or through PADDED(i). */
+static void __sv_vblock(float *xy, int padded, int line)
+{
+	reach(line);
+	const char *word = padded ? "TRACE_BLOCK_PADDED" : "TRACE_BLOCK";
+	struct shared_array *s = named_shared(xy, word, line);
+	long long need =
+		padded ? padded_size(student_rt.section) : student_rt.section;
+	if (s->size < need)
+		student_die(STUDENT_END_FAULT, (uint32_t)line,
+		            "%s(%s): %s holds %lld elements but the %ssection "
+		            "needs %lld: declare %s[%s]",
+		            word, s->name, s->name, s->size,
+		            padded ? "padded " : "", need, s->name,
+		            padded ? "SCAN_MAX_PADDED_SECTION"
+		                   : "SCAN_MAX_SECTION");
+	if (padded)
+		emu_shared_padded(xy, (uint32_t)s->size, (uint32_t)line);
+	else
+		emu_shared(xy, (uint32_t)s->size, (uint32_t)line);
+	trace_named(xy, NULL, padded);
+}
+
+/* TRACE_BUFFERS(A, B): the two arrays that take turns as XY. */
+static void __sv_vbuffers(float *a, float *b, int line)
+{
+	reach(line);
+	struct shared_array *sa = named_shared(a, "TRACE_BUFFERS", line);
+	struct shared_array *sb = named_shared(b, "TRACE_BUFFERS", line);
+	if (sa == sb)
+		student_die(STUDENT_END_FAULT, (uint32_t)line,
+		            "TRACE_BUFFERS(%s, %s) names one array twice: give "
+		            "the two arrays that take turns",
+		            sa->name, sb->name);
+	const struct shared_array *small = sa->size < sb->size ? sa : sb;
+	if (small->size < student_rt.section)
+		student_die(STUDENT_END_FAULT, (uint32_t)line,
+		            "TRACE_BUFFERS: %s holds %lld elements but the "
+		            "section has %u: declare %s[SCAN_MAX_SECTION]",
+		            small->name, small->size, student_rt.section,
+		            small->name);
+	emu_shared_buffers(a, b, (uint32_t)small->size, (uint32_t)line);
+	trace_named(a, b, 0);
+}
+
+/* The element p points at, checked against the section: p must lie in an
+ * array the block named for the trace (without TRACE_BLOCK, the first
+ * __shared__ array, as before the other words existed). */
 static uint32_t vocabulary_index(const float *p, int line)
 {
-	long long i = shared[0].used ? p - shared[0].data : -1;
-	check_shared(shared[0].data, i, line);
-	return (uint32_t)i;
+	if (!traced_now()) {
+		if (!shared[0].used)
+			student_die(
+				STUDENT_END_FAULT, (uint32_t)line,
+				"GET, SET, ADD and SUM take an element of the "
+				"block's shared array: name it first with "
+				"TRACE_BLOCK(XY), TRACE_BLOCK_PADDED(XY) or "
+				"TRACE_BUFFERS(A, B)");
+		emu_shared(shared[0].data, (uint32_t)shared[0].size,
+		           (uint32_t)line);
+		trace_named(shared[0].data, NULL, 0);
+	}
+	for (int k = 0; k < 2 && traced.array[k]; k++) {
+		const struct shared_array *s = shared_of(traced.array[k]);
+		long long i = p - s->data;
+		if (i < 0 || i >= s->size)
+			continue;
+		long long bound = traced.padded
+		                          ? padded_size(student_rt.section)
+		                          : student_rt.section;
+		if (i >= bound)
+			out_of_range(s->name, i, bound,
+			             traced.padded ? " of the padded section"
+			                           : " of the section the run "
+			                             "follows",
+			             line);
+		/* PADDED leaves one float unused after every 2^shift */
+		long long group = (1LL << STUDENT_PAD_SHIFT) + 1;
+		if (traced.padded && i % group == group - 1)
+			student_die(
+				STUDENT_END_FAULT, (uint32_t)line,
+				"%s[%lld] is a padding float, which holds no "
+				"element: index %s through PADDED(i)",
+				s->name, i, s->name);
+		return (uint32_t)i;
+	}
+	student_die(STUDENT_END_FAULT, (uint32_t)line,
+	            "GET, SET, ADD and SUM take an element of the shared "
+	            "array%s the block named for the trace",
+	            traced.array[1] ? "s" : "");
 }
 
 static void __sv_step(int phase, unsigned stride, int line)
@@ -416,11 +554,12 @@ void student_hooks_register(void *tcc)
 		const void *fn;
 	} hooks[] = {
 #define HOOK(f) {#f, (const void *)f}
-		HOOK(__sv_shared),  HOOK(__sv_load),  HOOK(__sv_store),
-		HOOK(__sv_update),  HOOK(__sv_gload), HOOK(__sv_gstore),
-		HOOK(__sv_gupdate), HOOK(__sv_sync),  HOOK(__sv_dim),
-		HOOK(__sv_step),    HOOK(__sv_vget),  HOOK(__sv_vset),
-		HOOK(__sv_vadd),    HOOK(__sv_vsum),  HOOK(__sv_vaddg),
+		HOOK(__sv_shared),  HOOK(__sv_load),     HOOK(__sv_store),
+		HOOK(__sv_update),  HOOK(__sv_gload),    HOOK(__sv_gstore),
+		HOOK(__sv_gupdate), HOOK(__sv_sync),     HOOK(__sv_dim),
+		HOOK(__sv_step),    HOOK(__sv_vget),     HOOK(__sv_vset),
+		HOOK(__sv_vadd),    HOOK(__sv_vsum),     HOOK(__sv_vaddg),
+		HOOK(__sv_vblock),  HOOK(__sv_vbuffers),
 #undef HOOK
 	};
 	for (size_t k = 0; k < sizeof(hooks) / sizeof(hooks[0]); k++)

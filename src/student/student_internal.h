@@ -12,6 +12,10 @@
 #include "student.h"
 #include "student_source.h"
 
+/* The shift of PADDED(i) = i + (i >> 5) in kernels/scan_kernel.h, which
+ * the vocabulary prelude defines for a student's file alike. */
+#define STUDENT_PAD_SHIFT 5u
+
 /* How the child ended, as it says on the shared page before it exits. */
 enum student_end {
 	STUDENT_END_RUNNING = 0, /* it never said: killed or crashed */
@@ -47,6 +51,9 @@ struct student_runtime {
 	size_t buffer_len[64];
 	int buffer_count;
 	uint64_t launch; /* launches so far: a block's shared memory is new */
+	/* TRACE_BLOCK_PADDED's shift (STUDENT_PAD_SHIFT) once a block used
+	 * it, recorded on the section scan's launches; 0: no padding */
+	uint32_t pad_shift;
 	size_t x_len, y_len, s_len;
 };
 

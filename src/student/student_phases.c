@@ -90,10 +90,16 @@ void student_infer_phases(struct trace *t, bool hierarchical, bool keep_phases)
 	memset(t->counts.by_phase, 0, sizeof(t->counts.by_phase));
 	for (size_t i = 0; i < t->step_count; i++)
 		t->counts.by_phase[t->steps[i].phase] += t->steps[i].add_count;
+	/* a kernel that names the coarsened scan's phases is 11.5's */
+	bool coarsened = false;
+	for (size_t i = 0; keep_phases && i < t->step_count; i++)
+		coarsened |= t->steps[i].phase == TRACE_PHASE_SUBSECTION_SCAN ||
+		             t->steps[i].phase == TRACE_PHASE_SUBSECTION_ADD;
 	/* the book section whose figure fits the shape: 9.2's strides,
-	 * 9.4's trees, 9.5's sections and S */
+	 * 9.4's trees, 9.5's sections and S, 11.5's subsections */
 	trace_set_name(t->book_section, sizeof(t->book_section),
 	               hierarchical ? "9.5"
+	               : coarsened  ? "11.5"
 	               : tree       ? "9.4"
 	                            : "9.2");
 }

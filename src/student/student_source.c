@@ -12,6 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scan_limits.h"
+
+/* A limit of scan_limits.h as text for the preludes, so they cannot drift. */
+#define SV_TEXT_(x) #x
+#define SV_TEXT(x) SV_TEXT_(x)
+
 enum tok_kind { TOK_IDENT, TOK_NUMBER, TOK_PUNCT, TOK_STRING, TOK_DIRECTIVE };
 
 struct tok {
@@ -374,9 +380,12 @@ static int rewrite_shared(struct parser *p, size_t i)
 
 static int is_vocabulary(const struct parser *p, size_t i)
 {
-	static const char *const words[] = {"STEP",       "GET", "SET",
-	                                    "ADD",        "SUM", "ADD_GLOBAL",
-	                                    "TRACE_BLOCK"};
+	static const char *const words[] = {
+		"STEP",          "GET",
+		"SET",           "ADD",
+		"SUM",           "ADD_GLOBAL",
+		"TRACE_BLOCK",   "TRACE_BLOCK_PADDED",
+		"TRACE_BUFFERS", "SWAP_BUFFERS"};
 	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
 		if (is(p, i, words[k]) && is(p, i + 1, "("))
 			return 1;
@@ -607,28 +616,49 @@ static const char prelude[] =
 	"float __sv_gupdate(float *a, long long i, int op, float v, int line);\n"
 	"void __sv_sync(int line);\n";
 
-/* The project's vocabulary (kernels/scan_kernel.h), for kernels that use it. */
+/* The project's vocabulary (kernels/scan_kernel.h), for kernels that use it.
+ * The phases are trace_phase.h's, in its order (student_hooks.c asserts
+ * their count); PADDED is scan_kernel.h's, whose shift the runtime records
+ * on the launch (STUDENT_PAD_SHIFT). */
 static const char vocabulary_prelude[] =
 	"enum { TRACE_PHASE_LOAD, TRACE_PHASE_STRIDE, TRACE_PHASE_REDUCE,\n"
-	"       TRACE_PHASE_REVERSE, TRACE_PHASE_STORE, TRACE_PHASE_ADD_BACK };\n"
-	"#define SCAN_MAX_SECTION 2048u\n#define SCAN_MAX_THREADS 1024u\n"
-	"#define SCAN_PARAMS const float *X, float *Y, float *S, "
-	"unsigned int InputSize, unsigned int SECTION_SIZE\n"
-	"void __sv_step(int phase, unsigned stride, int line);\n"
-	"float __sv_vget(float *p, int line);\n"
-	"void __sv_vset(float *p, float v, int line);\n"
-	"void __sv_vadd(float *d, float *s, int line);\n"
-	"float __sv_vsum(float *d, float *s, int line);\n"
-	"void __sv_vaddg(float *d, unsigned di, float *s, unsigned si, int line);\n"
-	"#define STEP(p, s) __sv_step((p), (s), __LINE__)\n"
-	"#define GET(x) __sv_vget(&(x), __LINE__)\n"
-	"#define SET(x, v) __sv_vset(&(x), (v), __LINE__)\n"
-	"#define ADD(d, s) __sv_vadd(&(d), &(s), __LINE__)\n"
-	"#define SUM(d, s) __sv_vsum(&(d), &(s), __LINE__)\n"
-	"#define ADD_GLOBAL(y, i, s, j) "
-	"__sv_vaddg(&(y)[i], (i), &(s)[j], (j), __LINE__)\n"
-	"#define TRACE_BLOCK(xy) ((void)0)\n#define TRACE_END(xy) ((void)0)\n"
-	"#define SCAN_TRACE_PARAM\n";
+	"       TRACE_PHASE_REVERSE, TRACE_PHASE_STORE, TRACE_PHASE_ADD_BACK,\n"
+	"       TRACE_PHASE_SUBSECTION_SCAN, TRACE_PHASE_SUBSECTION_ADD,\n"
+	"       TRACE_PHASE_SHUFFLE, TRACE_PHASE_LOOKBACK, TRACE_PHASE_FLAG,\n"
+	"       TRACE_PHASE_SCATTER };\n"
+	"#define SCAN_MAX_SECTION " SV_TEXT(
+		SCAN_MAX_SECTION) "\n"
+				  "#define SCAN_MAX_PADDED_SECTION " SV_TEXT(
+					  SCAN_MAX_PADDED_SECTION) "\n"
+								   "#define SCAN_MAX_THREADS " SV_TEXT(
+									   SCAN_MAX_THREADS) "\n"
+											     "#define SCAN_COARSE_FACTOR " SV_TEXT(
+												     SCAN_COARSE_FACTOR) "\n"
+															 "#define PADDED(i) ((i) + ((i) >> 5))\n"
+															 "#define SCAN_PARAMS const float *X, float *Y, float *S, "
+															 "unsigned int InputSize, unsigned int SECTION_SIZE\n"
+															 "void __sv_step(int phase, unsigned stride, int line);\n"
+															 "float __sv_vget(float *p, int line);\n"
+															 "void __sv_vset(float *p, float v, int line);\n"
+															 "void __sv_vadd(float *d, float *s, int line);\n"
+															 "float __sv_vsum(float *d, float *s, int line);\n"
+															 "void __sv_vaddg(float *d, unsigned di, float *s, unsigned si, int line);\n"
+															 "void __sv_vblock(float *xy, int padded, int line);\n"
+															 "void __sv_vbuffers(float *a, float *b, int line);\n"
+															 "#define STEP(p, s) __sv_step((p), (s), __LINE__)\n"
+															 "#define GET(x) __sv_vget(&(x), __LINE__)\n"
+															 "#define SET(x, v) __sv_vset(&(x), (v), __LINE__)\n"
+															 "#define ADD(d, s) __sv_vadd(&(d), &(s), __LINE__)\n"
+															 "#define SUM(d, s) __sv_vsum(&(d), &(s), __LINE__)\n"
+															 "#define ADD_GLOBAL(y, i, s, j) "
+															 "__sv_vaddg(&(y)[i], (i), &(s)[j], (j), __LINE__)\n"
+															 "#define TRACE_BLOCK(xy) __sv_vblock((xy), 0, __LINE__)\n"
+															 "#define TRACE_BLOCK_PADDED(xy) __sv_vblock((xy), 1, __LINE__)\n"
+															 "#define TRACE_BUFFERS(a, b) __sv_vbuffers((a), (b), __LINE__)\n"
+															 "#define SWAP_BUFFERS(p, q) do { float *__sv_swap = (p); (p) = (q); "
+															 "(q) = __sv_swap; } while (0)\n"
+															 "#define TRACE_END(xy) ((void)0)\n"
+															 "#define SCAN_TRACE_PARAM\n";
 
 /* The same runtime calls on the GPU (student_gpu_api.cuh, NVRTC): the
  * student's kernels become device functions that the wrappers, the real

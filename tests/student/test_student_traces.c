@@ -1,5 +1,6 @@
 /* test_student_traces.c - the book's three kernels typed in plain CUDA
- * (tests/student/kernels/) give the same traces on the emulator as the
+ * (tests/student/kernels/), and copies of the later kernels in the
+ * project's vocabulary, give the same traces on the emulator as the
  * built-in ones: steps, phases, strides, snapshots, additions, levels and
  * counts, field by field (trace_compare), after the names and lines that
  * differ by nature (the student's function names and line numbers) are
@@ -41,14 +42,18 @@ static struct trace *builtin(const char *algo, int section_kernel,
 	return t;
 }
 
+/* section 0: the file's SECTION_SIZE (16 without one) */
 static struct trace *student(const char *dir, const char *file,
                              uint32_t threads, const float *in, size_t n,
-                             struct student_report *rep)
+                             uint32_t section, struct student_report *rep)
 {
 	char path[512];
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	struct student_request req = {
-		.path = path, .threads = threads, .input = in, .n = n};
+	struct student_request req = {.path = path,
+	                              .threads = threads,
+	                              .input = in,
+	                              .n = n,
+	                              .section = section};
 	struct trace *t = NULL;
 	char err[1024];
 	if (student_run(&req, &t, rep, err, sizeof(err)) != STUDENT_OK) {
@@ -108,19 +113,19 @@ int main(int argc, char **argv)
 	struct trace *a, *b;
 
 	a = builtin("kogge-stone", 0, book, 16, 16);
-	b = student(dir, "kogge_stone.cu", 0, book, 16, NULL);
+	b = student(dir, "kogge_stone.cu", 0, book, 16, 0, NULL);
 	same("Kogge-Stone (9.2) vs kogge_stone_scan", a, b);
 	trace_destroy(a);
 	trace_destroy(b);
 
 	a = builtin("brent-kung", 0, book, 16, 16);
-	b = student(dir, "brent_kung.cu", 8, book, 16, NULL);
+	b = student(dir, "brent_kung.cu", 8, book, 16, 0, NULL);
 	same("Brent-Kung (9.4) vs brent_kung_scan", a, b);
 	trace_destroy(a);
 	trace_destroy(b);
 
 	a = builtin("hierarchical", SCAN_KERNEL_KOGGE_STONE, book, 16, 4);
-	b = student(dir, "hierarchical.cu", 0, book, 16, NULL);
+	b = student(dir, "hierarchical.cu", 0, book, 16, 0, NULL);
 	same("hierarchical (9.5), 16 elements vs the built-in", a, b);
 	trace_destroy(a);
 	trace_destroy(b);
@@ -130,15 +135,36 @@ int main(int argc, char **argv)
 	for (int i = 0; i < 64; i++)
 		in[i] = (float)((i * 7) % 10);
 	a = builtin("hierarchical", SCAN_KERNEL_KOGGE_STONE, in, 64, 4);
-	b = student(dir, "hierarchical.cu", 0, in, 64, NULL);
+	b = student(dir, "hierarchical.cu", 0, in, 64, 0, NULL);
 	same("hierarchical (9.5), 64 elements, 3 levels", a, b);
+	trace_destroy(a);
+	trace_destroy(b);
+
+	/* the later kernels' vocabulary: PADDED and TRACE_BLOCK_PADDED (64
+	 * elements, so that the padding shifts elements 32 on), TRACE_BUFFERS
+	 * and SWAP_BUFFERS, the coarsened scan's phases */
+	a = builtin("blelloch-padded", 0, in, 64, 64);
+	b = student(dir, "blelloch_padded.cu", 32, in, 64, 64, NULL);
+	same("blelloch_padded_scan copied vs the built-in", a, b);
+	trace_destroy(a);
+	trace_destroy(b);
+
+	a = builtin("kogge-stone-double-buffer", 0, book, 16, 16);
+	b = student(dir, "kogge_stone_double_buffer.cu", 0, book, 16, 0, NULL);
+	same("kogge_stone_double_buffer_scan copied vs the built-in", a, b);
+	trace_destroy(a);
+	trace_destroy(b);
+
+	a = builtin("coarsened", 0, book, 16, 16);
+	b = student(dir, "coarsened.cu", 4, book, 16, 0, NULL);
+	same("coarsened_scan copied vs the built-in", a, b);
 	trace_destroy(a);
 	trace_destroy(b);
 
 	/* the printed kernel: its in-place additions and racy steps as the
 	 * built-in kogge_stone_book_scan records them */
 	a = builtin("kogge-stone-book", 0, book, 16, 16);
-	b = student(dir, "kogge_stone_racy.cu", 0, book, 16, NULL);
+	b = student(dir, "kogge_stone_racy.cu", 0, book, 16, 0, NULL);
 	same("the printed racy Kogge-Stone vs kogge_stone_book_scan", a, b);
 	printf("%s racy kernel: %llu hazards (built-in %llu), %llu "
 	       "divergences (built-in %llu)\n",
