@@ -1,12 +1,13 @@
 /* test_student_traces.c - the book's three kernels typed in plain CUDA
- * (tests/student/kernels/), and copies of the later kernels in the
- * project's vocabulary, give the same traces on the emulator as the
+ * (tests/student/kernels/), and the later kernels in the project's
+ * vocabulary (their own files in kernels/, or a copy where a file holds
+ * two section kernels), give the same traces on the emulator as the
  * built-in ones: steps, phases, strides, snapshots, additions, levels and
  * counts, field by field (trace_compare), after the names and lines that
  * differ by nature (the student's function names and line numbers) are
  * copied over. Also the phases inferred for the racy printed kernel, and
  * a 1024-element kernel's compile and run time. argv[1] is the folder of
- * the kernels. Depends on student.h, the emulator and trace_compare.h. */
+ * the student kernels, argv[2] the built-in kernels' (kernels/). Depends on student.h, the emulator and trace_compare.h. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,11 +106,13 @@ static void same(const char *what, struct trace *want, struct trace *got)
 
 int main(int argc, char **argv)
 {
-	if (argc < 2) {
-		fputs("usage: test_student_traces KERNELS_DIR\n", stderr);
+	if (argc < 3) {
+		fputs("usage: test_student_traces KERNELS_DIR "
+		      "BUILTIN_KERNELS_DIR\n",
+		      stderr);
 		return 2;
 	}
-	const char *dir = argv[1];
+	const char *dir = argv[1], *builtin_dir = argv[2];
 	struct trace *a, *b;
 
 	a = builtin("kogge-stone", 0, book, 16, 16);
@@ -150,14 +153,15 @@ int main(int argc, char **argv)
 	trace_destroy(b);
 
 	a = builtin("kogge-stone-double-buffer", 0, book, 16, 16);
-	b = student(dir, "kogge_stone_double_buffer.cu", 0, book, 16, 0, NULL);
-	same("kogge_stone_double_buffer_scan copied vs the built-in", a, b);
+	b = student(builtin_dir, "kogge_stone_double_buffer.cu", 0, book, 16, 0,
+	            NULL);
+	same("kogge_stone_double_buffer_scan as a student's file", a, b);
 	trace_destroy(a);
 	trace_destroy(b);
 
 	a = builtin("coarsened", 0, book, 16, 16);
-	b = student(dir, "coarsened.cu", 4, book, 16, 0, NULL);
-	same("coarsened_scan copied vs the built-in", a, b);
+	b = student(builtin_dir, "coarsened.cu", 4, book, 16, 0, NULL);
+	same("coarsened_scan as a student's file", a, b);
 	trace_destroy(a);
 	trace_destroy(b);
 

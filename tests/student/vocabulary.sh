@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # vocabulary.sh - a student's file in the project's whole vocabulary
 # (PADDED and TRACE_BLOCK_PADDED, TRACE_BUFFERS and SWAP_BUFFERS, the
-# coarsened scan's phases): the copies of the built-in kernels in
-# tests/student/kernels/ dump, as JSON, the built-in kernel's trace bit for
-# bit but for the names (algorithm, description, each launch's source), and
-# `scanviz check` calls them RIGHT. usage: vocabulary.sh SCANVIZ KERNELS_DIR
+# coarsened scan's phases): the built-in kernels' files, handed over as a
+# student's (the padded Blelloch kernel as a copy in KERNELS_DIR, since its
+# file holds two section kernels), dump, as JSON, the built-in kernel's
+# trace bit for bit but for the names (algorithm, description, each
+# launch's source), and `scanviz check` calls them RIGHT.
+# usage: vocabulary.sh SCANVIZ KERNELS_DIR BUILTIN_KERNELS_DIR
 set -u
 scanviz=$1
 dir=$2
+builtin=$3
 failed=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -17,13 +20,17 @@ unnamed() {
 	sed -E 's/"(algorithm|description|source)": "[^"]*"/"\1": ""/g' "$1"
 }
 
-# same FILE ALGO THREADS N: one section of N elements (N random values)
+# same FILE ALGO THREADS N: one section of N elements (N random values);
+# FILE is in KERNELS_DIR unless it has a folder
 same() {
-	local file=$1 algo=$2 threads=$3 n=$4
+	local path=$1 algo=$2 threads=$3 n=$4
+	case $path in */*) ;; *) path=$dir/$path ;; esac
+	local file
+	file=$(basename "$path")
 	local what="$file vs --algo $algo, $n elements"
 	if ! "$scanviz" dump --backend cpu --algo "$algo" --n "$n" \
 		--section "$n" --format json -o "$tmp/want.json" ||
-		! "$scanviz" dump --backend cpu --kernel "$dir/$file" --n "$n" \
+		! "$scanviz" dump --backend cpu --kernel "$path" --n "$n" \
 			--section "$n" --threads "$threads" --format json \
 			-o "$tmp/got.json"; then
 		echo "FAIL: $what: a dump failed"
@@ -41,7 +48,7 @@ same() {
 	else
 		echo "ok: $what: the same trace"
 	fi
-	if "$scanviz" check "$dir/$file" --n "$n" --section "$n" \
+	if "$scanviz" check "$path" --n "$n" --section "$n" \
 		--threads "$threads" >"$tmp/check.txt" 2>&1 &&
 		grep -q "verdict: RIGHT" "$tmp/check.txt"; then
 		echo "ok: check $what: RIGHT"
@@ -73,10 +80,10 @@ refused() {
 same blelloch_padded.cu blelloch-padded 8 16
 same blelloch_padded.cu blelloch-padded 32 64
 same blelloch_padded.cu blelloch-padded 1024 2048
-same kogge_stone_double_buffer.cu kogge-stone-double-buffer 16 16
-same kogge_stone_double_buffer.cu kogge-stone-double-buffer 64 64
-same coarsened.cu coarsened 4 16
-same coarsened.cu coarsened 16 64
+same "$builtin/kogge_stone_double_buffer.cu" kogge-stone-double-buffer 16 16
+same "$builtin/kogge_stone_double_buffer.cu" kogge-stone-double-buffer 64 64
+same "$builtin/coarsened.cu" coarsened 4 16
+same "$builtin/coarsened.cu" coarsened 16 64
 
 # a padded XY indexed without PADDED: element 32 is the padding float
 refused "$dir/padding_slot.cu" \
