@@ -425,7 +425,12 @@ def checks_exercise(log, mark, before, params):
     fails = []
     during = log.since(mark, done["t_ms"] / 1000.0 + 0.001)
     took = done["t_ms"] / 1000.0 - mark
-    if params.get("again") and not any(
+    again = params.get("again")
+    if again and params["marks"][again] >= done["t_ms"] / 1000.0:
+        # the verdict came before the second K was sent: nothing to see
+        print("# the check ended before the second K; its \"Still "
+              "checking\" not tested in this run", flush=True)
+    elif again and not any(
             f["status"].startswith("Still checking ") for f in during):
         fails.append('a second K during the check did not say "Still '
                      'checking"')
@@ -437,7 +442,8 @@ def checks_exercise(log, mark, before, params):
     if stalls:
         fails.append("the window stalled for %.2f s during the check"
                      % stalls[0])
-    if len(moving) < 10:
+    # a check takes 0.2 s on a fast machine: a dozen frames at 60 fps
+    if len(moving) < 3:
         fails.append("only %d frames presented while it played during the "
                      "check: nothing to time" % len(moving))
     print("# check took %.2f s; %d frames presented meanwhile (%d while "

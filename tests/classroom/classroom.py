@@ -173,7 +173,8 @@ class Run:
 
     def expect(self, check, mark, params):
         t, before = self.marks[mark]
-        params = dict(params, screens=self.scenario["screens"], out=self.out)
+        params = dict(params, screens=self.scenario["screens"], out=self.out,
+                      marks={k: v[0] for k, v in self.marks.items()})
         fails = checks.TIMED[check](self.log, t, before, params)
         self.results.append(("%s after %s" % (check, mark), fails))
 
