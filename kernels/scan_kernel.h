@@ -20,6 +20,16 @@
  *   TRACE_END(XY)          the end of the block's last step
  *   SCAN_TRACE_PARAM       the extra kernel parameter a traced build needs
  *
+ * and the warp words, for kernels whose lanes pass values in registers:
+ *
+ *   STEP_WARP(phase, stride) __syncwarp() that begins the next step (the
+ *                          executors trace it as a STEP of the whole block)
+ *   SHFL_UP(mask, v, delta) __shfl_up_sync(mask, v, delta): lane l gets
+ *                          lane l - delta's v, recorded as a shuffle
+ *   ADD_FROM_LANE(XY[d], XY[s], v) XY[d] += v, where v is XY[s] as the
+ *                          lane that owns s passed it: an addition of s
+ *                          into d that reads only XY[d] from shared memory
+ *
  * Untraced, each of these is the plain statement in its comment, so the
  * benchmarked kernel is exactly the code shown. */
 #ifndef SCANVIZ_SCAN_KERNEL_H

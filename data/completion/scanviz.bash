@@ -114,7 +114,7 @@ _scanviz()
 	local values=""
 	case $prev in
 	--algo) values=$(_scanviz_algos "$exe") ;;
-	--section-kernel) values="kogge-stone brent-kung" ;;
+	--section-kernel) values="kogge-stone brent-kung brent-kung-padded warp-shuffle" ;;
 	--backend) values="auto cpu cuda" ;;
 	--schedule) values="ascending descending random warp-lockstep adversarial" ;;
 	--detail) values="full summary auto" ;;

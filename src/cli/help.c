@@ -37,8 +37,9 @@ void cli_help_usage(FILE *f)
 void cli_help_run_options(FILE *f)
 {
 	static const char *const lines[] = {
-		"  --section-kernel K  kogge-stone|brent-kung: the section scan of",
-		"                      --algo hierarchical (default brent-kung)",
+		"  --section-kernel K  the section scan of --algo hierarchical:",
+		"                      kogge-stone, brent-kung (the default),",
+		"                      brent-kung-padded or warp-shuffle",
 		"  --input \"2,1,3,1\"   the input: numbers separated by commas",
 		"                      and/or white space",
 		"  --input-file F      the same from a file (- for standard input);",
@@ -117,8 +118,9 @@ void cli_help_verify(FILE *f)
 		"usage: scanviz verify [--backend auto|cuda|cpu] [--max-n N] [--quick]",
 		"",
 		"Runs every race-free algorithm (kogge-stone and its double-",
-		"buffered twin, brent-kung, blelloch, coarsened, hierarchical",
-		"with either section kernel) on every executor over many inputs",
+		"buffered twin, brent-kung, blelloch, coarsened, warp-shuffle,",
+		"hierarchical with kogge-stone, brent-kung or warp-shuffle as",
+		"section kernel) on every executor over many inputs",
 		"and section sizes, and compares each output with a sequential",
 		"scan in double (stream-compaction's with a sequential",
 		"compaction and its kept count). The CPU emulator must give the",

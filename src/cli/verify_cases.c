@@ -101,8 +101,10 @@ static void hierarchical(struct maker *m, const struct scan_algorithm *a,
 {
 	for (size_t i = 0; i < COUNT(lengths); i++)
 		add(m, a, k, lengths[i], 0);
+	uint32_t max = scan_kernel_info(k)->max_section;
 	for (size_t i = 0; i < COUNT(sections); i++) {
-		if (quick && sections[i] > 64 && sections[i] != 1024)
+		if ((quick && sections[i] > 64 && sections[i] != 1024) ||
+		    sections[i] > max)
 			continue;
 		add(m, a, k, (size_t)sections[i] + 1, sections[i]);
 		add(m, a, k, 3 * (size_t)sections[i] - 1, sections[i]);
@@ -112,8 +114,7 @@ static void hierarchical(struct maker *m, const struct scan_algorithm *a,
 		size_t n = 3 + below(m, 50000);
 		if ((n & (n - 1)) == 0)
 			n++;
-		add(m, a, k, n,
-		    2 + below(m, scan_kernel_info(k)->max_section - 1));
+		add(m, a, k, n, 2 + below(m, max - 1));
 	}
 	/* three levels or more: longer than section x section */
 	static const uint32_t deep[] = {2, 3, 4, 16, 32, 64};
@@ -141,6 +142,7 @@ int cli_verify_cases_make(struct verify_cases *cases, size_t max_n, bool quick)
 		} else if (a->choose_section_kernel) {
 			hierarchical(&m, a, SCAN_KERNEL_KOGGE_STONE, quick);
 			hierarchical(&m, a, SCAN_KERNEL_BRENT_KUNG, quick);
+			hierarchical(&m, a, SCAN_KERNEL_WARP_SHUFFLE, quick);
 		} else {
 			hierarchical(&m, a, a->section_kernel, quick);
 		}

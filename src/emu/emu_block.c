@@ -345,6 +345,21 @@ void emu_note_add(const float *dst, const float *src, float dst_value,
 	record_add(w, d, s, dst_value, src_value, result);
 }
 
+void emu_add_from_lane(float *dst, const float *src, float v, uint32_t line)
+{
+	struct emu_worker *w = active;
+	note_line(w, line);
+	uint32_t d_slot, s_slot;
+	uint32_t d = xy_index(w, dst, &d_slot), s = xy_index(w, src, &s_slot);
+	track_read(w, d_slot, line);
+	float dst_value = *dst;
+	float result = dst_value + v;
+	record_add(w, d, s, dst_value, v, result);
+	track_write(w, d_slot, line);
+	*dst = result;
+	warp_turn(w);
+}
+
 void emu_add_global(float *dst, uint32_t dst_index, const float *src,
                     uint32_t src_index, uint32_t line)
 {
@@ -375,6 +390,19 @@ static void yield(struct emu_worker *w, struct emu_thread *from)
 	if (to != &from->fiber)
 		fiber_switch(&from->fiber, to);
 	emu_current = from;
+}
+
+float emu_shfl_up(uint32_t mask, float v, uint32_t delta, uint32_t line)
+{
+	struct emu_worker *w = active;
+	struct emu_thread *th = emu_current;
+	(void)mask;
+	note_line(w, line);
+	th->state = EMU_THREAD_SHUFFLING;
+	th->shfl_offer = v;
+	th->shfl_delta = delta;
+	yield(w, th); /* back once the warp has met (meet_shuffles) */
+	return th->shfl_got;
 }
 
 void emu_barrier(enum emu_barrier_kind kind, enum trace_phase phase,
@@ -471,9 +499,10 @@ static void end_step(struct emu_worker *w)
 		fail(w, EMU_FAIL_MEMORY);
 }
 
-/* Lists the threads that run in the next barrier interval: every thread
- * still in the kernel, since a barrier releases them all together. */
-static void make_order(struct emu_worker *w, uint32_t threads)
+/* Lists the threads that run next: after a barrier (fresh) every thread
+ * still in the kernel, since a barrier releases them all together; after
+ * a shuffle the lanes it released. */
+static void make_order(struct emu_worker *w, uint32_t threads, int fresh)
 {
 	w->order_len = 0;
 	w->order_pos = 0;
@@ -482,10 +511,10 @@ static void make_order(struct emu_worker *w, uint32_t threads)
 	                  (w->epoch + emu_current->block_idx.x) % 2 == 1);
 	for (uint32_t i = 0; i < threads; i++) {
 		uint32_t t = descending ? threads - 1 - i : i;
-		if (w->threads[t].state != EMU_THREAD_EXITED) {
+		if (fresh && w->threads[t].state != EMU_THREAD_EXITED)
 			w->threads[t].state = EMU_THREAD_READY;
+		if (w->threads[t].state == EMU_THREAD_READY)
 			w->order[w->order_len++] = t;
-		}
 	}
 	if (w->schedule == SCAN_SCHEDULE_RANDOM)
 		for (uint32_t i = w->order_len; i > 1; i--) {
@@ -552,6 +581,70 @@ static void divergence(struct emu_worker *w, enum trace_divergence_kind kind,
 		fail(w, EMU_FAIL_MEMORY);
 }
 
+/* Runs the threads that are ready until each waits or has left. */
+static void run_ready(struct emu_worker *w, uint32_t threads, int fresh)
+{
+	make_order(w, threads, fresh);
+	if (w->schedule == SCAN_SCHEDULE_WARP_LOCKSTEP)
+		w->order_len = 0; /* the warps go in turn below */
+	for (uint32_t first = 0;
+	     w->schedule == SCAN_SCHEDULE_WARP_LOCKSTEP && first < threads;
+	     first += WARP_SIZE) {
+		uint32_t last = first + WARP_SIZE < threads
+		                        ? first + WARP_SIZE - 1
+		                        : threads - 1;
+		struct emu_thread *th;
+		/* from the warp's lowest thread, as after a barrier */
+		while ((th = warp_ready(w, first, last)) != NULL) {
+			emu_current = th;
+			fiber_switch(&w->main_fiber, &th->fiber);
+		}
+	}
+	while (w->order_pos < w->order_len) {
+		emu_current = &w->threads[w->order[w->order_pos++]];
+		fiber_switch(&w->main_fiber, &emu_current->fiber);
+	}
+}
+
+/* Each warp whose lanes wait in a shuffle meets: every waiting lane gets
+ * the value of the lane delta below it, if that lane waits in one too
+ * (else its own), and is ready again. The values passed are recorded in
+ * lane order, whatever the schedule (the GPU lists them so too). Returns
+ * whether any warp met. */
+static int meet_shuffles(struct emu_worker *w, uint32_t threads)
+{
+	int met = 0;
+	for (uint32_t first = 0; first < threads; first += WARP_SIZE) {
+		uint32_t size = threads - first < WARP_SIZE ? threads - first
+		                                            : WARP_SIZE;
+		struct emu_thread *lanes = &w->threads[first];
+		for (uint32_t l = 0; l < size; l++) {
+			struct emu_thread *th = &lanes[l];
+			if (th->state != EMU_THREAD_SHUFFLING)
+				continue;
+			uint32_t d = th->shfl_delta;
+			const struct emu_thread *from =
+				d > 0 && d <= l ? &lanes[l - d] : NULL;
+			th->shfl_got = th->shfl_offer;
+			if (from && from->state == EMU_THREAD_SHUFFLING) {
+				th->shfl_got = from->shfl_offer;
+				struct trace_shuffle sh = {first / WARP_SIZE,
+				                           l - d, l,
+				                           from->shfl_offer};
+				emu_current = th;
+				if (w->full &&
+				    trace_record_shuffle(w->trace, &sh))
+					fail(w, EMU_FAIL_MEMORY);
+			}
+			met = 1;
+		}
+		for (uint32_t l = 0; l < size; l++)
+			if (lanes[l].state == EMU_THREAD_SHUFFLING)
+				lanes[l].state = EMU_THREAD_READY;
+	}
+	return met;
+}
+
 static int run_block(struct emu_worker *w, uint32_t block)
 {
 	const struct scan_launch *l = w->launch;
@@ -576,27 +669,11 @@ static int run_block(struct emu_worker *w, uint32_t block)
 	                                                 : TRACE_PHASE_LOAD,
 	           0, 0);
 	for (;;) {
-		make_order(w, threads);
-		if (w->schedule == SCAN_SCHEDULE_WARP_LOCKSTEP)
-			w->order_len = 0; /* the warps go in turn below */
-		for (uint32_t first = 0;
-		     w->schedule == SCAN_SCHEDULE_WARP_LOCKSTEP &&
-		     first < threads;
-		     first += WARP_SIZE) {
-			uint32_t last = first + WARP_SIZE < threads
-			                        ? first + WARP_SIZE - 1
-			                        : threads - 1;
-			struct emu_thread *th;
-			/* from the warp's lowest thread, as after a barrier */
-			while ((th = warp_ready(w, first, last)) != NULL) {
-				emu_current = th;
-				fiber_switch(&w->main_fiber, &th->fiber);
-			}
-		}
-		while (w->order_pos < w->order_len) {
-			emu_current = &w->threads[w->order[w->order_pos++]];
-			fiber_switch(&w->main_fiber, &emu_current->fiber);
-		}
+		run_ready(w, threads, 1);
+		/* lanes in a shuffle go on, without a barrier, once their
+		 * warps have met */
+		while (!w->failed && meet_shuffles(w, threads))
+			run_ready(w, threads, 0);
 		if (w->failed)
 			return -1;
 

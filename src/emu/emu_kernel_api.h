@@ -34,6 +34,11 @@
 		(q) = swap_;        \
 	} while (0)
 #define TRACE_END(xy) ((void)0)
+/* the warp words: a warp's step is a step of the whole block here */
+#define STEP_WARP(phase, stride) \
+	emu_barrier(EMU_BARRIER_STEP, (phase), (stride), __LINE__)
+#define SHFL_UP(mask, v, delta) emu_shfl_up((mask), (v), (delta), __LINE__)
+#define ADD_FROM_LANE(d, s, v) emu_add_from_lane(&(d), &(s), (v), __LINE__)
 #define GET(x) emu_get(&(x), __LINE__)
 #define SET(x, v) emu_set(&(x), (v), __LINE__)
 #define ADD(d, s) emu_add(&(d), &(s), __LINE__)

@@ -17,6 +17,7 @@ enum emu_thread_state {
 	EMU_THREAD_READY = 0,
 	EMU_THREAD_WAITING, /* at a barrier */
 	EMU_THREAD_EXITED,
+	EMU_THREAD_SHUFFLING, /* in __shfl_up_sync, for the rest of its warp */
 };
 
 /* What a barrier does besides waiting for the block. */
@@ -40,6 +41,11 @@ struct emu_thread {
 	uint32_t wait_stride;
 	uint32_t wait_line;
 	uint32_t exit_epoch; /* epoch in which it left the kernel */
+	/* the shuffle it waits in: the value it offers, the lane it reads
+	 * from (its own lane minus delta) and, once the warp has met, what it
+	 * received */
+	float shfl_offer, shfl_got;
+	uint32_t shfl_delta;
 };
 
 /* The thread whose fiber is running (the kernels' threadIdx etc.). */
@@ -60,6 +66,16 @@ void emu_add(float *dst, const float *src, uint32_t line);
 float emu_sum(const float *dst, const float *src, uint32_t line);
 void emu_add_global(float *dst, uint32_t dst_index, const float *src,
                     uint32_t src_index, uint32_t line);
+/* __shfl_up_sync(mask, v, delta): waits until every thread of the block
+ * has run as far as it can (to a barrier, a shuffle or its end), then
+ * returns lane (l - delta)'s v, or v where l < delta or that lane is not
+ * in a shuffle (mask is CUDA's; here the lanes that came decide, where a
+ * GPU would wait for every lane of the mask). Each value passed is
+ * recorded as a shuffle. */
+float emu_shfl_up(uint32_t mask, float v, uint32_t delta, uint32_t line);
+/* XY[d] += v, v being XY[s] as another lane passed it: reads and writes
+ * only *dst, records the addition of s into d. */
+void emu_add_from_lane(float *dst, const float *src, float v, uint32_t line);
 /* Records an addition into XY the caller found itself (it saw the thread
  * store dst_value + src_value having read both): no access is tracked. */
 void emu_note_add(const float *dst, const float *src, float dst_value,

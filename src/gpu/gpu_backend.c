@@ -371,7 +371,8 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 	struct gpu_trace_args a;
 	if (gpu_trace_layout_adds(&a, full, info->add_back, steps, l->threads,
 	                          l->section,
-	                          scan_kernel_adds_per_step(l->kernel)))
+	                          scan_kernel_adds_per_step(l->kernel)) ||
+	    (scan_kernel_shuffles(l->kernel) && gpu_trace_layout_shuffles(&a)))
 		return fail(
 			err, size,
 			"internal error: a block's trace region is too large");

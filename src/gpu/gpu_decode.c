@@ -317,6 +317,36 @@ static int name_buffers(const struct job *j, uint32_t count, size_t step)
 	return 0;
 }
 
+/* After pass 2, for kernels whose lanes shuffle: each step's shuffles from
+ * the lanes' slots, by warp and lane (the emulator's order). Done in order
+ * on one thread, as name_buffers. */
+static int record_shuffles(const struct job *j, uint32_t count, size_t step)
+{
+	const struct gpu_trace_args *a = j->a;
+	for (uint32_t i = 0; i < count; i++) {
+		const unsigned char *r = region_at(j, i);
+		struct region reg = region_of(a, r);
+		const struct gpu_shuffle_slot *slots =
+			(const struct gpu_shuffle_slot *)(r + a->off_shuffles);
+		uint32_t min_ended;
+		uint32_t steps = block_steps(a, reg.ended, &min_ended);
+		for (uint32_t k = 0; k < steps; k++, step++) {
+			const struct gpu_shuffle_slot *s =
+				slots + (size_t)k * a->threads;
+			for (uint32_t th = 0; th < a->threads; th++) {
+				if (!s[th].from)
+					continue;
+				struct trace_shuffle sh = {
+					th / 32u, (s[th].from - 1u) & 31u,
+					th % 32u, s[th].value};
+				if (trace_record_step_shuffle(j->t, step, &sh))
+					return -1;
+			}
+		}
+	}
+	return 0;
+}
+
 static void count_run(void *arg, unsigned int index)
 {
 	const struct job *j = arg;
@@ -469,7 +499,8 @@ int gpu_decode_blocks(struct gpu_decoder *d, struct trace *t,
 		         "reserved");
 		return -1;
 	}
-	if (buffers && name_buffers(&j, count, first_step)) {
+	if ((buffers && name_buffers(&j, count, first_step)) ||
+	    (a->shuffles && record_shuffles(&j, count, first_step))) {
 		snprintf(err, err_size,
 		         "out of memory recording the GPU trace");
 		return -1;

@@ -50,6 +50,18 @@ int gpu_trace_layout_adds(struct gpu_trace_args *a, int full, int add_back,
 	return a->block_bytes > UINT32_MAX ? -1 : 0;
 }
 
+int gpu_trace_layout_shuffles(struct gpu_trace_args *a)
+{
+	if (!a->full || a->add_back)
+		return 0;
+	a->shuffles = 1;
+	a->off_shuffles = (uint32_t)a->block_bytes;
+	a->block_bytes = align16(a->block_bytes +
+	                         (uint64_t)a->steps * a->threads *
+	                                 sizeof(struct gpu_shuffle_slot));
+	return a->block_bytes > UINT32_MAX ? -1 : 0;
+}
+
 size_t gpu_trace_bytes(const struct gpu_trace_args *a, uint32_t grid)
 {
 	return a->full ? (size_t)a->block_bytes * grid : 0;

@@ -36,6 +36,14 @@ struct gpu_warp_slot {
 	unsigned long long clock;
 };
 
+/* One lane's shuffle in one step (SHFL_UP): `from` is 1 + the lane whose
+ * value it received, 0 when it received none (lane below delta, or no
+ * shuffle); `value` what it received. */
+struct gpu_shuffle_slot {
+	uint32_t from;
+	float value;
+};
+
 /* What a STEP wrote about the step it began. Step 0's phase and stride are
  * known from the kernel; its line is that of the first instrumented
  * statement (TRACE_BLOCK, or ADD_GLOBAL in the add-back), 0 if none ran. */
@@ -94,6 +102,11 @@ struct gpu_trace_args {
 	 * t's k-th addition of a step goes to slot t * adds_per_thread + k,
 	 * so slots list a step's additions by thread, each in program order */
 	uint32_t adds_per_thread;
+	/* kernels of kernels.def's SCAN_SHUFFLES: steps x threads struct
+	 * gpu_shuffle_slot at off_shuffles (shuffles is 1), last in the
+	 * region */
+	uint32_t shuffles;
+	uint32_t off_shuffles;
 };
 
 /* Fills the layout for one launch (pointers left NULL) and returns 0, or -1
@@ -108,6 +121,11 @@ int gpu_trace_layout(struct gpu_trace_args *a, int full, int add_back,
 int gpu_trace_layout_adds(struct gpu_trace_args *a, int full, int add_back,
                           uint32_t steps, uint32_t threads, uint32_t section,
                           uint32_t adds_per_thread);
+
+/* Gives each thread of a laid-out FULL section kernel one shuffle slot per
+ * step (SCAN_SHUFFLES kernels); returns 0, or -1 when the region would no
+ * longer fit 32-bit offsets. Does nothing otherwise. */
+int gpu_trace_layout_shuffles(struct gpu_trace_args *a);
 
 /* Bytes of the regions of `grid` blocks (0 for SUMMARY detail). */
 size_t gpu_trace_bytes(const struct gpu_trace_args *a, uint32_t grid);

@@ -233,6 +233,40 @@ __device__ __forceinline__ void gpu_trace_add(const gpu_trace_args &a,
 	                 dst_value, src_value, result);
 }
 
+/* SHFL_UP: the shuffle, and in the thread's slot of the step the lane it
+ * received from and the value (a lane below delta receives none). */
+__device__ __forceinline__ float gpu_trace_shfl_up(const gpu_trace_args &a,
+                                                   const gpu_thread_trace &t,
+                                                   unsigned mask, float v,
+                                                   uint32_t delta)
+{
+	float got = __shfl_up_sync(mask, v, delta);
+	uint32_t lane = threadIdx.x & 31u;
+	if (a.full && a.shuffles && t.step < a.steps && delta > 0 &&
+	    delta <= lane) {
+		gpu_shuffle_slot *slot =
+			(gpu_shuffle_slot *)(t.region + a.off_shuffles) +
+			(size_t)t.step * a.threads + threadIdx.x;
+		slot->from = lane - delta + 1u;
+		slot->value = got;
+	}
+	return got;
+}
+
+/* ADD_FROM_LANE: XY[d] += v, v being XY[s] as its lane passed it; only
+ * XY[d] is read. */
+__device__ __forceinline__ void gpu_trace_add_from_lane(const gpu_trace_args &a,
+                                                        gpu_thread_trace &t,
+                                                        float *d,
+                                                        const float *s, float v)
+{
+	float dst_value = *d;
+	float result = dst_value + v;
+	*d = result;
+	gpu_trace_record(a, t, gpu_xy_index(t, d), gpu_xy_index(t, s),
+	                 dst_value, v, result);
+}
+
 /* ADD_GLOBAL: Y[i] += S[j] in the add-back, whose blocks have one step. The
  * slot is that of the element, i - blockIdx.x * SECTION_SIZE. */
 __device__ __forceinline__ void gpu_trace_add_global(const gpu_trace_args &a,

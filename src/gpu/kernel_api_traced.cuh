@@ -19,6 +19,9 @@
 #undef SWAP_BUFFERS
 #undef TRACE_END
 #undef SCAN_TRACE_PARAM
+#undef STEP_WARP
+#undef SHFL_UP
+#undef ADD_FROM_LANE
 
 /* The trace layout arrives by value; TRACE_BLOCK declares the thread's
  * own trace state, which STEP, ADD, SUM and TRACE_END update. */
@@ -55,3 +58,10 @@
 	gpu_trace_add_global(scan_trace_, (y), (uint32_t)(i), (s), \
 	                     (uint32_t)(j), SECTION_SIZE, __LINE__)
 #define TRACE_END(xy) gpu_trace_end(scan_trace_, scan_thread_trace_)
+/* the warp words: a warp's step is traced as a step of the whole block */
+#define STEP_WARP(phase, stride) STEP(phase, stride)
+#define SHFL_UP(mask, v, delta) \
+	gpu_trace_shfl_up(scan_trace_, scan_thread_trace_, (mask), (v), (delta))
+#define ADD_FROM_LANE(d, s, v)                                               \
+	gpu_trace_add_from_lane(scan_trace_, scan_thread_trace_, &(d), &(s), \
+	                        (v))

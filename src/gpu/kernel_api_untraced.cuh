@@ -14,6 +14,9 @@
 #undef SWAP_BUFFERS
 #undef TRACE_END
 #undef SCAN_TRACE_PARAM
+#undef STEP_WARP
+#undef SHFL_UP
+#undef ADD_FROM_LANE
 
 #define STEP(phase, stride) __syncthreads()
 #define GET(x) (x)
@@ -32,3 +35,7 @@
 	} while (0)
 #define TRACE_END(xy) ((void)0)
 #define SCAN_TRACE_PARAM
+/* the lanes of a partial last warp are the active ones */
+#define STEP_WARP(phase, stride) __syncwarp(__activemask())
+#define SHFL_UP(mask, v, delta) __shfl_up_sync((mask), (v), (delta))
+#define ADD_FROM_LANE(d, s, v) ((d) += (v))

@@ -214,8 +214,8 @@ static int apply(struct run_request *o, enum key_id id, const char *name,
 		if (k < 0)
 			return fail(o,
 			            "%s '%s' is not a section kernel: use "
-			            "kogge-stone or "
-			            "brent-kung",
+			            "kogge-stone, brent-kung, "
+			            "brent-kung-padded or warp-shuffle",
 			            name, q);
 		o->section_kernel = (enum scan_kernel_id)k;
 		return 0;

@@ -48,6 +48,9 @@ enum scan_steps {
 	/* load, subsection scan, log2(threads) iterations, subsection add,
 	 * store */
 	SCAN_STEPS_COARSENED,
+	/* load, log2(lanes) shuffle steps in each warp, log2(warps) in warp
+	 * 0, subsection add, store */
+	SCAN_STEPS_WARP_SHUFFLE,
 };
 
 struct scan_kernel_info {
@@ -70,6 +73,8 @@ uint32_t scan_kernel_pad_shift(enum scan_kernel_id id);
 /* Most additions one thread of the kernel makes between two barriers: its
  * SCAN_ADDS_PER_STEP row in kernels.def; 1 when it has none. */
 uint32_t scan_kernel_adds_per_step(enum scan_kernel_id id);
+/* The kernel's lanes pass values with SHFL_UP: its SCAN_SHUFFLES row. */
+bool scan_kernel_shuffles(enum scan_kernel_id id);
 /* Threads per block the kernel is launched with for a section size. */
 uint32_t scan_kernel_threads(enum scan_kernel_id id, uint32_t section);
 /* True when the kernel's sections must be powers of two. */

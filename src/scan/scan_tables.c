@@ -84,6 +84,9 @@ static const struct scan_algorithm algorithms[] = {
 	{"coarsened",
          "the coarsened three-phase scan: subsections, their ends, add-back",
          "11.5", SCAN_KERNEL_COARSENED, SCAN_KERNEL_COUNT, false, false, false},
+	{"warp-shuffle",
+         "each warp scans in registers (__shfl_up_sync), then the warps' sums",
+         "", SCAN_KERNEL_WARP_SHUFFLE, SCAN_KERNEL_COUNT, false, false, false},
 };
 
 const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id)
@@ -94,6 +97,18 @@ const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id)
 uint32_t scan_kernel_pad_shift(enum scan_kernel_id id)
 {
 	return (unsigned)id < SCAN_KERNEL_COUNT ? pad_shifts[id] : 0;
+}
+
+/* The kernels whose lanes shuffle (SCAN_SHUFFLES rows). */
+static const bool shuffles[SCAN_KERNEL_COUNT] = {
+#define SCAN_SHUFFLES(ID) [SCAN_KERNEL_##ID] = true,
+#include "kernels.def"
+#undef SCAN_SHUFFLES
+};
+
+bool scan_kernel_shuffles(enum scan_kernel_id id)
+{
+	return (unsigned)id < SCAN_KERNEL_COUNT && shuffles[id];
 }
 
 uint32_t scan_kernel_adds_per_step(enum scan_kernel_id id)
@@ -152,6 +167,11 @@ uint32_t scan_kernel_steps(enum scan_kernel_id id, uint32_t section)
 	case SCAN_STEPS_COARSENED: {
 		uint32_t threads = scan_kernel_threads(id, section);
 		return 1 + 1 + scan_ceil_log2(threads) + 1 + 1;
+	}
+	case SCAN_STEPS_WARP_SHUFFLE: {
+		uint32_t lanes = section < 32 ? section : 32;
+		return 1 + scan_ceil_log2(lanes) +
+		       scan_ceil_log2((section + 31) / 32) + 1 + 1;
 	}
 	case SCAN_STEPS_ONE:
 		break;

@@ -298,12 +298,20 @@ int trace_record_step_snapshot(struct trace *t, size_t step, uint32_t array,
 
 int trace_record_shuffle(struct trace *t, const struct trace_shuffle *sh)
 {
-	if (!t->step_count)
+	return trace_record_step_shuffle(t, t->step_count - 1, sh);
+}
+
+int trace_record_step_shuffle(struct trace *t, size_t step,
+                              const struct trace_shuffle *sh)
+{
+	if (step >= t->step_count)
 		return -1;
 	if (array_grow((void **)&t->shuffles, &t->shuffle_cap,
 	               t->shuffle_count + 1, sizeof(*t->shuffles)))
 		return -1;
-	struct trace_step *s = &t->steps[t->step_count - 1];
+	struct trace_step *s = &t->steps[step];
+	if (!s->shuffle_count)
+		s->shuffle_offset = t->shuffle_count;
 	t->shuffles[t->shuffle_count++] = *sh;
 	s->shuffle_count++;
 	return 0;

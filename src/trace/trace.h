@@ -350,6 +350,10 @@ int trace_record_step_snapshot(struct trace *t, size_t step, uint32_t array,
 /* Appends a shuffle, or a look at a predecessor's flag, to the newest
  * step. Returns 0 or -1. */
 int trace_record_shuffle(struct trace *t, const struct trace_shuffle *s);
+/* The same for an earlier step, whose shuffles must be the last recorded
+ * (a decoder that adds them after the steps, in step order). */
+int trace_record_step_shuffle(struct trace *t, size_t step,
+                              const struct trace_shuffle *s);
 int trace_record_lookback(struct trace *t, const struct trace_lookback *l);
 
 /* Keeps a finding; past TRACE_FINDINGS_MAX only the total grows. */

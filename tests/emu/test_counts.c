@@ -4,7 +4,10 @@
  * Blelloch exclusive scan 2(P - 1) over the power of two P >= N, stream
  * compaction the simple scan's count over its flags, the coarsened scan
  * (N - T) + KS(T) + (N - T) - (min(C, N) - 1) with T = ceil(N / C)
- * threads (docs/counts.md; 26 for N = 16).
+ * threads (docs/counts.md; 26 for N = 16), and the warp-shuffle scan
+ * sum over warps of KS(lanes), plus KS(W) over the W warps' sums, plus the
+ * N - W elements of every warp but the first that are not its last
+ * (docs/counts.md).
  * Depends on the CPU executor and cmocka. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -291,6 +294,74 @@ static void coarsened_counts(void **state)
 	trace_destroy(t);
 }
 
+/* The warp-shuffle scan: phase 1 is the simple scan inside each warp of
+ * L lanes (sum over offsets o < 32 of L - o where positive), phase 2 the
+ * simple scan over the W warps' last elements, phase 3 one addition into
+ * every element of warps 1.. but each warp's last. Every shuffle-phase
+ * addition takes the value a shuffle brought, and there is one shuffle
+ * for each. */
+static void warp_shuffle_counts(void **state)
+{
+	(void)state;
+	float *in = small_integers(1024, 9);
+	for (uint64_t n = 1; n <= 1024; n += n < 100 ? 1 : 53) {
+		uint64_t warps = (n + 31) / 32, phase1 = 0, phase3 = 0;
+		for (uint64_t w = 0; w < warps; w++) {
+			uint64_t lanes = n - 32 * w < 32 ? n - 32 * w : 32;
+			for (uint64_t o = 1; o < 32; o *= 2)
+				phase1 += lanes > o ? lanes - o : 0;
+			phase3 += w > 0 ? lanes - 1 : 0;
+		}
+		int full = n <= 100 || n == 1024;
+		struct trace *t = run_cpu(
+			"warp-shuffle", 0, in, n, 0, SCAN_SCHEDULE_RANDOM, 3,
+			full ? TRACE_DETAIL_FULL : TRACE_DETAIL_SUMMARY);
+		assert_non_null(t);
+		assert_int_equal(t->counts.by_phase[TRACE_PHASE_SHUFFLE],
+		                 phase1 + kogge_stone_over(warps));
+		assert_int_equal(t->counts.by_phase[TRACE_PHASE_SUBSECTION_ADD],
+		                 phase3);
+		assert_int_equal(t->counts.additions,
+		                 phase1 + kogge_stone_over(warps) + phase3);
+		if (full) {
+			assert_int_equal(additions_in_steps(t),
+			                 t->counts.additions);
+			assert_int_equal(
+				t->shuffle_count,
+				t->counts.by_phase[TRACE_PHASE_SHUFFLE]);
+			for (size_t s = 0; s < t->step_count; s++) {
+				const struct trace_step *st = &t->steps[s];
+				if (st->phase != TRACE_PHASE_SHUFFLE)
+					continue;
+				assert_int_equal(st->shuffle_count,
+				                 st->add_count);
+				const struct trace_add *a =
+					trace_step_adds(t, s);
+				const struct trace_shuffle *sh =
+					trace_step_shuffles(t, s);
+				for (size_t k = 0; k < st->add_count; k++) {
+					/* lane order is thread order */
+					assert_int_equal(sh[k].warp * 32 +
+					                         sh[k].dst_lane,
+					                 a[k].thread);
+					assert_true(sh[k].value ==
+					            a[k].src_value);
+				}
+			}
+		}
+		trace_destroy(t);
+	}
+	free(in);
+	/* 16 values, one warp: 15 + 14 + 12 + 8 = 49, the simple scan's */
+	float ones[16] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+	struct trace *t =
+		run_cpu("warp-shuffle", 0, ones, 16, 0, SCAN_SCHEDULE_ASCENDING,
+	                1, TRACE_DETAIL_FULL);
+	assert_non_null(t);
+	assert_int_equal(t->counts.additions, 49);
+	trace_destroy(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -301,6 +372,7 @@ int main(void)
 		cmocka_unit_test(blelloch_counts),
 		cmocka_unit_test(compaction_counts),
 		cmocka_unit_test(coarsened_counts),
+		cmocka_unit_test(warp_shuffle_counts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -63,6 +63,12 @@ static void single_sections(void **state)
 		check("coarsened", 0, n, 0, TRACE_DETAIL_FULL);
 	check("coarsened", 0, 2048, 0, TRACE_DETAIL_FULL);
 	check("coarsened", 0, 5, 13, TRACE_DETAIL_FULL);
+	/* the warp-shuffle scan: every length up to 70 (a partial last warp
+	 * of every size), then longer ones, and a section past the input */
+	for (size_t n = 1; n <= 1024; n = n < 70 ? n + 1 : n * 2 - 1)
+		check("warp-shuffle", 0, n, 0, TRACE_DETAIL_FULL);
+	check("warp-shuffle", 0, 1024, 0, TRACE_DETAIL_FULL);
+	check("warp-shuffle", 0, 5, 40, TRACE_DETAIL_FULL);
 }
 
 /* Double buffering: the load writes XY_A, stride 1 XY_B, stride 2 XY_A

@@ -3,8 +3,9 @@
  * stands for), for Nsight Compute to count its shared-memory wavefronts
  * against the bank model (docs/views.md):
  *   gpu_bank_launch KERNEL N SECTION
- * KERNEL: brent-kung, brent-kung-padded, blelloch or blelloch-padded; one
- * block of SECTION / 2 threads scans N inputs (digits 0..9). A measuring
+ * KERNEL: brent-kung, brent-kung-padded, blelloch or blelloch-padded (one
+ * block of SECTION / 2 threads), or warp-shuffle (SECTION threads), scans
+ * N inputs (digits 0..9). A measuring
  * program, not a test: exit 0 when the launch ran, 1 when a CUDA call
  * failed, 2 on bad usage. Depends on kernels/ and the untraced kernel API. */
 #include <cuda_runtime.h>
@@ -21,6 +22,7 @@ namespace plain
 #include "blelloch.cu"
 #include "brent_kung.cu"
 #include "brent_kung_padded.cu"
+#include "warp_shuffle.cu"
 } // namespace plain
 
 typedef void (*section_kernel)(const float *, float *, float *, unsigned int,
@@ -31,25 +33,30 @@ int main(int argc, char **argv)
 	static const struct {
 		const char *name;
 		section_kernel kernel;
+		int per_thread; /* elements per thread */
 	} kernels[] = {
-		{"brent-kung", plain::brent_kung_scan},
-		{"brent-kung-padded", plain::brent_kung_padded_scan},
-		{"blelloch", plain::blelloch_scan},
-		{"blelloch-padded", plain::blelloch_padded_scan},
+		{"brent-kung", plain::brent_kung_scan, 2},
+		{"brent-kung-padded", plain::brent_kung_padded_scan, 2},
+		{"blelloch", plain::blelloch_scan, 2},
+		{"blelloch-padded", plain::blelloch_padded_scan, 2},
+		{"warp-shuffle", plain::warp_shuffle_scan, 1},
 	};
 	section_kernel kernel = NULL;
+	int per_thread = 2;
 	for (size_t k = 0;
 	     argc == 4 && k < sizeof(kernels) / sizeof(kernels[0]); k++)
-		if (strcmp(argv[1], kernels[k].name) == 0)
+		if (strcmp(argv[1], kernels[k].name) == 0) {
 			kernel = kernels[k].kernel;
+			per_thread = kernels[k].per_thread;
+		}
 	long n = argc == 4 ? atol(argv[2]) : 0;
 	long section = argc == 4 ? atol(argv[3]) : 0;
 	if (!kernel || section < 2 || section > (long)SCAN_MAX_SECTION ||
 	    n < 1 || n > section) {
 		fprintf(stderr,
 		        "usage: gpu_bank_launch brent-kung|"
-		        "brent-kung-padded|blelloch|blelloch-padded N "
-		        "SECTION (1 <= N <= SECTION <= %u)\n",
+		        "brent-kung-padded|blelloch|blelloch-padded|"
+		        "warp-shuffle N SECTION (1 <= N <= SECTION <= %u)\n",
 		        SCAN_MAX_SECTION);
 		return 2;
 	}
@@ -64,7 +71,8 @@ int main(int argc, char **argv)
 		e = cudaMemcpy(x, host, section * sizeof(float),
 		               cudaMemcpyHostToDevice);
 	if (e == cudaSuccess) {
-		kernel<<<1, (unsigned)(section + 1) / 2>>>(
+		kernel<<<1, (unsigned)(section + per_thread - 1) /
+		                    (unsigned)per_thread>>>(
 			x, y, NULL, (unsigned)n, (unsigned)section);
 		e = cudaDeviceSynchronize();
 	}

@@ -171,7 +171,8 @@ static void sections(void)
 	                       "kogge-stone-double-buffer",
 	                       "brent-kung-padded",
 	                       "stream-compaction",
-	                       "coarsened"};
+	                       "coarsened",
+	                       "warp-shuffle"};
 	for (size_t a = 0; a < sizeof(algos) / sizeof(algos[0]); a++) {
 		uint32_t max =
 			scan_kernel_info(

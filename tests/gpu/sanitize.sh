@@ -55,6 +55,8 @@ stream-compaction-1024|stream-compaction 1024|clean
 stream-compaction-1000|stream-compaction 1000|clean
 coarsened-2048|coarsened 2048|clean
 coarsened-1001|coarsened 1001|clean
+warp-shuffle-1024|warp-shuffle 1024|clean
+warp-shuffle-1000|warp-shuffle 1000|clean
 hier-ks-1024|hierarchical 5123 1024 kogge-stone|clean
 hier-bk-2048|hierarchical 6145 2048 brent-kung|clean
 hier-bk-16|hierarchical 5000 16 brent-kung|clean

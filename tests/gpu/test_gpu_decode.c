@@ -193,6 +193,68 @@ static void several_adds_per_thread(void **state)
 	free(f.regions);
 }
 
+/* A kernel whose lanes shuffle (SCAN_SHUFFLES): each lane's slot of a
+ * step names 1 + the lane it received from, and the decoder lists the
+ * step's shuffles by warp and lane, after the steps, with empty slots
+ * left out; the layout grows by steps x threads slots. Two blocks of 34
+ * threads (two warps, the second of two lanes), three steps. */
+static void shuffles(void **state)
+{
+	(void)state;
+	struct gpu_trace_args plain;
+	assert_int_equal(gpu_trace_layout(&plain, 1, 0, 3, 34, 34), 0);
+	struct fake f;
+	assert_int_equal(gpu_trace_layout(&f.a, 1, 0, 3, 34, 34), 0);
+	assert_int_equal(gpu_trace_layout_shuffles(&f.a), 0);
+	assert_int_equal(f.a.shuffles, 1);
+	assert_int_equal(f.a.off_shuffles, plain.block_bytes);
+	assert_true(f.a.block_bytes >=
+	            plain.block_bytes +
+	                    3 * 34 * sizeof(struct gpu_shuffle_slot));
+	f.grid = 2;
+	f.regions = calloc(2, f.a.block_bytes);
+	assert_non_null(f.regions);
+	for (uint32_t b = 0; b < 2; b++) {
+		set_meta(&f, b, 1, TRACE_PHASE_SHUFFLE, 1, 42);
+		set_meta(&f, b, 2, TRACE_PHASE_STORE, 0, 60);
+		for (uint32_t i = 0; i < 34; i++)
+			ended(&f, b)[i] = 3;
+		struct gpu_shuffle_slot *s =
+			(struct gpu_shuffle_slot *)(region(&f, b) +
+		                                    f.a.off_shuffles) +
+			34; /* step 1 */
+		/* lane 1 of each warp from lane 0 (block 1: values + 10) */
+		s[1] = (struct gpu_shuffle_slot){1, 5.0f + 10.0f * b};
+		s[33] = (struct gpu_shuffle_slot){1, 7.0f + 10.0f * b};
+		s[5] = (struct gpu_shuffle_slot){5, 9.0f + 10.0f * b};
+	}
+
+	struct gpu_decoder d;
+	gpu_decoder_init(&d);
+	struct trace *t = decode(&f, &d, 0);
+	assert_int_equal(t->step_count, 6);
+	assert_int_equal(t->shuffle_count, 6);
+	for (uint32_t b = 0; b < 2; b++) {
+		assert_int_equal(t->steps[3 * b].shuffle_count, 0);
+		assert_int_equal(t->steps[3 * b + 2].shuffle_count, 0);
+		assert_int_equal(t->steps[3 * b + 1].shuffle_count, 3);
+		const struct trace_shuffle *sh =
+			trace_step_shuffles(t, 3 * b + 1);
+		const uint32_t warp[3] = {0, 0, 1}, from[3] = {0, 4, 0},
+			       to[3] = {1, 5, 1};
+		const float value[3] = {5, 9, 7};
+		for (int k = 0; k < 3; k++) {
+			assert_int_equal(sh[k].warp, warp[k]);
+			assert_int_equal(sh[k].src_lane, from[k]);
+			assert_int_equal(sh[k].dst_lane, to[k]);
+			assert_true(sh[k].value == value[k] + 10.0f * b);
+		}
+	}
+	trace_destroy(t);
+	gpu_decoder_finish(&d);
+	free(f.regions);
+}
+
 /* Threads that left the kernel early copy no later snapshot elements: the
  * decoder keeps the element's previous value and counts it. */
 static void missing_snapshot(void **state)
@@ -379,6 +441,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(section_kernel),
 		cmocka_unit_test(several_adds_per_thread),
+		cmocka_unit_test(shuffles),
 		cmocka_unit_test(missing_snapshot),
 		cmocka_unit_test(add_back),
 		cmocka_unit_test(corrupt),
