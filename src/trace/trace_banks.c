@@ -162,8 +162,40 @@ static uint32_t valid_len(const struct trace *t, const struct trace_step *st)
 	return left < st->xy_len ? (uint32_t)left : st->xy_len;
 }
 
+/* A shuffle step's read: each lane that takes part reads its own
+ * element, the adding lane its dst and the lane that hands the value up
+ * its src (the addition's src is the element of the lane it came from);
+ * lanes below the offset read too, though they add nothing. */
+static void shuffle_read(const struct trace *t, size_t step, uint32_t warp,
+                         struct trace_bank_access *a)
+{
+	const struct trace_step *st = &t->steps[step];
+	const struct trace_add *adds = trace_step_adds(t, step);
+	const struct trace_shuffle *sh = trace_step_shuffles(t, step);
+	uint32_t from[TRACE_WARP_SIZE];
+	for (uint32_t l = 0; l < TRACE_WARP_SIZE; l++)
+		from[l] = TRACE_WARP_SIZE;
+	for (uint32_t k = 0; sh && k < st->shuffle_count; k++)
+		if (sh[k].warp == warp && sh[k].dst_lane < TRACE_WARP_SIZE)
+			from[sh[k].dst_lane] = sh[k].src_lane;
+	for (uint32_t k = 0; adds && k < st->add_count; k++) {
+		const struct trace_add *ad = &adds[k];
+		uint32_t l = ad->thread % TRACE_WARP_SIZE;
+		if (ad->thread / TRACE_WARP_SIZE != warp)
+			continue;
+		a->lanes |= 1u << l;
+		a->element[l] = ad->dst;
+		a->word[l] = word_of(t, st, ad->dst);
+		if (from[l] < TRACE_WARP_SIZE) {
+			a->lanes |= 1u << from[l];
+			a->element[from[l]] = ad->src;
+			a->word[from[l]] = word_of(t, st, ad->src);
+		}
+	}
+}
+
 /* Three accesses per warp of the step's additions: read dst, read src,
- * write dst. */
+ * write dst; in a shuffle step two, as the src comes in a register. */
 static size_t add_accesses(const struct trace *t, size_t step,
                            struct trace_bank_access *out, size_t cap)
 {
@@ -172,9 +204,9 @@ static size_t add_accesses(const struct trace *t, size_t step,
 	uint32_t warps = trace_step_warp_total(t, step);
 	size_t n = 0;
 	for (uint32_t w = 0; w < warps; w++) {
-		static const enum trace_bank_use uses[3] = {
-			TRACE_BANK_READ_DST, TRACE_BANK_READ_SRC,
-			TRACE_BANK_WRITE_DST};
+		enum trace_bank_use uses[3] = {TRACE_BANK_READ_DST,
+		                               TRACE_BANK_READ_SRC,
+		                               TRACE_BANK_WRITE_DST};
 		struct trace_bank_access a[3];
 		memset(a, 0, sizeof(a));
 		for (uint32_t k = 0; adds && k < st->add_count; k++) {
@@ -191,7 +223,13 @@ static size_t add_accesses(const struct trace *t, size_t step,
 		}
 		if (!a[0].lanes)
 			continue;
-		for (int u = 0; u < 3; u++) {
+		bool shuffled = st->phase == TRACE_PHASE_SHUFFLE;
+		if (shuffled) {
+			memset(&a[1], 0, sizeof(a[1]));
+			shuffle_read(t, step, w, &a[1]);
+			uses[1] = TRACE_BANK_READ_LANE;
+		}
+		for (int u = shuffled; u < 3; u++) {
 			a[u].warp = w;
 			a[u].use = uses[u];
 			a[u].write = u == 2;

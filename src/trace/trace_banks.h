@@ -39,6 +39,8 @@ enum trace_bank_use {
 	TRACE_BANK_STORE,      /* the store step's read of XY */
 	TRACE_BANK_MOVE_READ,  /* a read of the value a move writes */
 	TRACE_BANK_MOVE_WRITE, /* a write without an addition (a move) */
+	TRACE_BANK_READ_LANE,  /* a shuffle step's read: each lane its own
+	                        * element, the one it adds to or passes on */
 	TRACE_BANK_USE_COUNT
 };
 

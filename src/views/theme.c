@@ -1,5 +1,5 @@
 /* theme.c - the built-in themes. The projection theme uses the Okabe-Ito
- * palette (blue, orange, vermillion, sky blue, yellow), which stays apart
+ * palette (blue, orange, vermillion, sky blue, yellow, bluish green), which stays apart
  * for the common colour-vision deficiencies, on black. Depends on theme.h. */
 #include "theme.h"
 
@@ -38,6 +38,7 @@ static const struct scene_theme themes[] = {
 				[SCENE_ROLE_HEAT_LOW] = RGB(230, 240, 250),
 				[SCENE_ROLE_HEAT_HIGH] = RGB(0, 70, 140),
 				[SCENE_ROLE_TOKEN_TEXT] = RGB(30, 30, 36),
+				[SCENE_ROLE_SHUFFLE] = RGB(0, 135, 98),
 			},
 		.text_scale = 1.0f / 44.0f,
 		.min_text = 11.0f,
@@ -71,6 +72,7 @@ static const struct scene_theme themes[] = {
 				[SCENE_ROLE_HEAT_LOW] = RGB(40, 50, 70),
 				[SCENE_ROLE_HEAT_HIGH] = RGB(240, 228, 66),
 				[SCENE_ROLE_TOKEN_TEXT] = RGB(20, 20, 20),
+				[SCENE_ROLE_SHUFFLE] = RGB(0, 158, 115),
 			},
 		.text_scale = 1.0f / 44.0f,
 		.min_text = 11.0f,
@@ -106,6 +108,7 @@ static const struct scene_theme themes[] = {
 				[SCENE_ROLE_HEAT_LOW] = RGB(0, 40, 80),
 				[SCENE_ROLE_HEAT_HIGH] = RGB(240, 228, 66),
 				[SCENE_ROLE_TOKEN_TEXT] = RGB(0, 0, 0),
+				[SCENE_ROLE_SHUFFLE] = RGB(0, 200, 140),
 			},
 		.text_scale = 1.0f / 30.0f,
 		.min_text = 16.0f,

@@ -34,6 +34,8 @@ enum scene_role {
 	SCENE_ROLE_HEAT_LOW,   /* compact strips: the smallest value */
 	SCENE_ROLE_HEAT_HIGH,  /* compact strips: the largest value */
 	SCENE_ROLE_TOKEN_TEXT, /* text on a token or an S box */
+	SCENE_ROLE_SHUFFLE,    /* a value a lane passed to another lane's
+	                        * register (__shfl_up_sync) */
 	SCENE_ROLE_COUNT
 };
 

@@ -21,6 +21,7 @@ static const char *const use_names[TRACE_BANK_USE_COUNT] = {
 	[TRACE_BANK_STORE] = "read (store)",
 	[TRACE_BANK_MOVE_READ] = "read move",
 	[TRACE_BANK_MOVE_WRITE] = "write move",
+	[TRACE_BANK_READ_LANE] = "read own (shuffle)",
 };
 
 /* The block's step shown: the current step, or with focus_block the step

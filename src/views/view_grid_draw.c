@@ -159,6 +159,13 @@ static void row_arrows(struct grid *g, const struct grid_window *w,
 	struct scene_color carry = scene_view_color(c, SCENE_ROLE_CARRY);
 	struct scene_color arrow = scene_view_color(c, SCENE_ROLE_ARROW);
 	struct scene_color race = scene_view_color(c, SCENE_ROLE_RACE);
+	/* a shuffle step's src is a lane's register, handed over by
+	 * __shfl_up_sync: drawn in its own colour and wider, from the lane
+	 * that held the value to the lane that added it */
+	bool shuffled = t->steps[st].phase == TRACE_PHASE_SHUFFLE &&
+	                t->steps[st].shuffle_count > 0;
+	if (shuffled)
+		arrow = scene_view_color(c, SCENE_ROLE_SHUFFLE);
 	if (!current) {
 		arrow = scene_fade(arrow, 0.55f);
 		race = scene_fade(race, 0.7f);
@@ -180,9 +187,12 @@ static void row_arrows(struct grid *g, const struct grid_window *w,
 		} else {
 			clip_start(w, q, &xs, &ys, xd, y_to);
 		}
-		struct scene_item *it = scene_view_arrow(
-			c, xs, ys, xd, y_to, c->lw * (early ? 2.0f : 1.4f),
-			early ? race : arrow, early);
+		struct scene_item *it =
+			scene_view_arrow(c, xs, ys, xd, y_to,
+		                         c->lw * (early      ? 2.0f
+		                                  : shuffled ? 1.8f
+		                                             : 1.4f),
+		                         early ? race : arrow, early);
 		if (it)
 			it->tag = (struct scene_tag){SCENE_TAG_ADDITION,
 			                             (int32_t)(a - t->adds),

@@ -486,6 +486,7 @@ enum swatch {
 	SW_KEPT,
 	SW_DROPPED,
 	SW_SCATTER,
+	SW_SHUFFLE,
 };
 
 static void swatch(struct view_ctx *c, enum swatch kind, struct scene_rect r)
@@ -516,6 +517,11 @@ static void swatch(struct view_ctx *c, enum swatch kind, struct scene_rect r)
 	case SW_ARROW:
 		scene_view_arrow(c, r.x0, my, r.x1, my, c->lw * 1.4f,
 		                 scene_view_color(c, SCENE_ROLE_ARROW), false);
+		break;
+	case SW_SHUFFLE:
+		scene_view_arrow(c, r.x0, my, r.x1, my, c->lw * 1.8f,
+		                 scene_view_color(c, SCENE_ROLE_SHUFFLE),
+		                 false);
 		break;
 	case SW_TOKEN:
 		scene_box(c->s, r, (r.y1 - r.y0) * 0.3f,
@@ -606,6 +612,7 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 		[SW_KEPT] = "kept (not 0), flag 1",
 		[SW_DROPPED] = "dropped (0), or not yet there",
 		[SW_SCATTER] = "a kept value to its place in Y",
+		[SW_SHUFFLE] = "a lane's register to another lane",
 	};
 	/* the same, for a narrow panel: never cut short */
 	static const char *const brief[] = {
@@ -627,8 +634,9 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 		[SW_KEPT] = "kept",
 		[SW_DROPPED] = "dropped",
 		[SW_SCATTER] = "to its place",
+		[SW_SHUFFLE] = "lane to lane",
 	};
-	enum swatch list[9];
+	enum swatch list[10];
 	int n = 0;
 	/* a figure of levels marks no finished elements, and draws S */
 	bool levels = c->v->figure->level_count != NULL;
@@ -652,6 +660,8 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 		if (!levels && racy_trace(c->t))
 			list[n++] = SW_WRONG;
 		list[n++] = SW_ARROW;
+		if (c->t->shuffle_count)
+			list[n++] = SW_SHUFFLE;
 		list[n++] = SW_TOKEN;
 		if (racy_trace(c->t))
 			list[n++] = SW_RACE;

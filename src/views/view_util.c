@@ -386,6 +386,10 @@ const char *scene_view_step_name(const struct trace_step *st, char *buf,
 		else
 			snprintf(buf, size, "reverse %u", st->stride);
 		return buf;
+	case TRACE_PHASE_SHUFFLE:
+		/* the lane offset of __shfl_up_sync */
+		snprintf(buf, size, "shuffle %u", st->stride);
+		return buf;
 	default:
 		return trace_phase_name(st->phase);
 	}

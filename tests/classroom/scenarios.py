@@ -338,5 +338,6 @@ SCENARIOS = {
 for _name in ("what-a-scan-is", "simple-scan", "race-in-the-printed-kernel",
               "fix-the-race", "work-efficient-scan", "work-efficiency",
               "blelloch-scan", "arbitrary-lengths", "summary-and-exercises",
-              "bench-what-the-numbers-say", "coarsened-scan"):
+              "bench-what-the-numbers-say", "coarsened-scan",
+              "warp-shuffle-scan"):
     SCENARIOS["lesson-" + _name] = _lesson(_name)

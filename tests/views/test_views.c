@@ -190,7 +190,8 @@ static void arrows_are_additions(void **state)
 	} cases[] = {{"kogge-stone", scene_figure_find("9.1")},
 	             {"kogge-stone-book", scene_figure_find("9.1")},
 	             {"brent-kung", scene_figure_find("9.5")},
-	             {"coarsened", scene_figure_find("9.1")}};
+	             {"coarsened", scene_figure_find("9.1")},
+	             {"warp-shuffle", scene_figure_find("9.1")}};
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
 		struct trace *t =
 			view_run(cases[c].algo, view_book_input, 16, 0);
@@ -434,6 +435,75 @@ static const struct scene_item *find_text(const struct scene *s,
 	return NULL;
 }
 
+/* The colour of the arrows of trace step st in scene s; false when the
+ * step drew none or drew them in two colours. */
+static bool arrow_color(const struct scene *s, size_t st,
+                        struct scene_color *col)
+{
+	bool found = false;
+	for (size_t k = 0; k < s->count; k++) {
+		const struct scene_item *it = &s->items[k];
+		if (it->kind != SCENE_ITEM_ARROW ||
+		    it->tag.kind != SCENE_TAG_ADDITION ||
+		    it->tag.b != (int32_t)st)
+			continue;
+		if (found && memcmp(col, &it->u.line.color, sizeof(*col)))
+			return false;
+		*col = it->u.line.color;
+		found = true;
+	}
+	return found;
+}
+
+/* The warp-shuffle scan's shuffle steps draw their additions as lane to
+ * lane register passes, in the shuffle colour, named in the legend; its
+ * add-back, whose src is read from XY, and other kernels do not. */
+static void shuffle_arrows(void **state)
+{
+	(void)state;
+	float *in = view_digits(64, 3);
+	struct trace *t = view_run("warp-shuffle", in, 64, 0);
+	assert_non_null(t);
+	const struct scene_color shuffle =
+		scene_theme_color(light(), SCENE_ROLE_SHUFFLE);
+	const struct scene_color plain =
+		scene_theme_color(light(), SCENE_ROLE_ARROW);
+	size_t shuffles = 0, adds = 0;
+	for (size_t st = 1; st < t->step_count; st++) {
+		const struct trace_step *step = &t->steps[st];
+		if (step->add_count == 0)
+			continue;
+		struct scene *s = build(t, scene_figure_find("9.1"), st, 1,
+		                        SCENE_LABELS_VALUES, NULL);
+		struct scene_color col;
+		assert_true(arrow_color(s, st, &col));
+		bool shuffled = step->phase == TRACE_PHASE_SHUFFLE;
+		assert_int_equal(step->shuffle_count,
+		                 shuffled ? step->add_count : 0);
+		assert_memory_equal(&col, shuffled ? &shuffle : &plain,
+		                    sizeof(col));
+		assert_true(
+			(find_text(s, "a lane's register to another lane") !=
+		         NULL) ||
+			(find_text(s, "lane to lane") != NULL));
+		shuffles += shuffled;
+		adds += !shuffled;
+		scene_destroy(s);
+	}
+	/* phase 1's offsets 1..16, phase 2's 1, and the add-back */
+	assert_int_equal(shuffles, 6);
+	assert_int_equal(adds, 1);
+	trace_destroy(t);
+	t = view_run("kogge-stone", view_book_input, 16, 0);
+	struct scene *s = build(t, scene_figure_find("9.1"), 2, 1,
+	                        SCENE_LABELS_VALUES, NULL);
+	assert_null(find_text(s, "a lane's register to another lane"));
+	assert_null(find_text(s, "lane to lane"));
+	scene_destroy(s);
+	trace_destroy(t);
+	free(in);
+}
+
 /* The side panel: step k of K, counts, executor, the lit source line. */
 static void panel_and_source(void **state)
 {
@@ -665,6 +735,7 @@ int main(void)
 		cmocka_unit_test(ranges_from_additions),
 		cmocka_unit_test(figure_9_10_book),
 		cmocka_unit_test(panel_and_source),
+		cmocka_unit_test(shuffle_arrows),
 		cmocka_unit_test(controls),
 		cmocka_unit_test(hover),
 		cmocka_unit_test(tooltip_is_opaque),
