@@ -66,6 +66,10 @@ static void describe_step(const struct view_ctx *c, const struct trace_step *st,
 			snprintf(buf, size, "reverse tree, stride %u",
 			         st->stride);
 		break;
+	case TRACE_PHASE_SHUFFLE:
+		snprintf(buf, size, "shuffle %u: lane l adds lane l-%u's value",
+		         st->stride, st->stride);
+		break;
 	case TRACE_PHASE_STORE:
 		snprintf(buf, size, "store: XY copied out to Y");
 		break;

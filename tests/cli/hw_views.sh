@@ -2,7 +2,8 @@
 # hw_views.sh - the hardware views from the command line: the bank model's
 # totals (`dump --format banks`) for Brent-Kung and Blelloch, padded and
 # not, and Kogge-Stone, equal to what Nsight Compute counted for the
-# untraced kernels on an H100 (docs/views.md); the Perfetto export's trace-event shape, from an
+# untraced kernels on an H100 (docs/views.md), and the warp-shuffle scan's
+# (its reads equal, its writes below the counters at full sections); the Perfetto export's trace-event shape, from an
 # emulator run and from a recorded GPU trace; the padding fact through
 # JSON and binary traces; the warp and bank views drawn as SVG.
 # usage: hw_views.sh SCANVIZ DATA_DIR
@@ -33,6 +34,10 @@ expect_totals blelloch 2048 "336 1596 1260 333 1278 945"
 expect_totals blelloch-padded 2048 "336 419 83 333 348 15"
 expect_totals blelloch 1000 "176 796 620 173 638 465" 1024
 expect_totals blelloch-padded 1000 "176 207 31 173 173 0" 1024
+# the warp-shuffle scan's shuffle steps read each lane's own element once:
+# phase 2's reads of XY[32w + 31] are 32-way, as Nsight Compute counts
+expect_totals warp-shuffle 1024 "259 414 155 228 352 124"
+expect_totals warp-shuffle 64 "15 16 1 14 14 0"
 
 # FILE: a Chrome trace-event file as Perfetto reads it
 check_events() {
