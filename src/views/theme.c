@@ -1,6 +1,7 @@
 /* theme.c - the built-in themes. The projection theme uses the Okabe-Ito
- * palette (blue, orange, vermillion, sky blue, yellow, bluish green), which stays apart
- * for the common colour-vision deficiencies, on black. Depends on theme.h. */
+ * palette (blue, orange, vermillion, sky blue, yellow, bluish green),
+ * which stays apart for the common colour-vision deficiencies, on black.
+ * Depends on theme.h. */
 #include "theme.h"
 
 #include <math.h>

@@ -3,8 +3,9 @@
 # totals (`dump --format banks`) for Brent-Kung and Blelloch, padded and
 # not, and Kogge-Stone, equal to what Nsight Compute counted for the
 # untraced kernels on an H100 (docs/views.md), and the warp-shuffle scan's
-# (equal to the per-instruction counters; the pipe counts more store passes); the Perfetto export's trace-event shape, from an
-# emulator run and from a recorded GPU trace; the padding fact through
+# (equal to the per-instruction counters; the pipe counts more store
+# passes); the Perfetto export's trace-event shape, from an emulator run
+# and from a recorded GPU trace; the padding fact through
 # JSON and binary traces; the warp and bank views drawn as SVG.
 # usage: hw_views.sh SCANVIZ DATA_DIR
 set -u
