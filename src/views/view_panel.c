@@ -67,7 +67,7 @@ static void describe_step(const struct view_ctx *c, const struct trace_step *st,
 			         st->stride);
 		break;
 	case TRACE_PHASE_SHUFFLE:
-		snprintf(buf, size, "shuffle %u: lane l adds lane l-%u's value",
+		snprintf(buf, size, "shuffle %u: lane l-%u to lane l",
 		         st->stride, st->stride);
 		break;
 	case TRACE_PHASE_STORE:
