@@ -6,15 +6,32 @@
 #include "output.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 #include "trace_banks.h"
 
-static void row(FILE *f, const char *name, const struct trace_bank_totals *b)
+/* The first column is 9 wide, or as wide as a longer phase
+ * name shown, so that "subsection-scan" keeps the numbers under their
+ * headings. */
+static int name_width(const struct trace_bank_totals *by_phase)
+{
+	int width = 9;
+	for (int p = 0; p < TRACE_PHASE_COUNT; p++) {
+		int len = (int)strlen(trace_phase_name((enum trace_phase)p));
+		if ((by_phase[p].read_accesses || by_phase[p].write_accesses) &&
+		    len > width)
+			width = len;
+	}
+	return width;
+}
+
+static void row(FILE *f, int width, const char *name,
+                const struct trace_bank_totals *b)
 {
 	fprintf(f,
-	        "%-9s %8" PRIu64 " %8" PRIu64 " %9" PRIu64 " %8" PRIu64
+	        "%-*s %8" PRIu64 " %8" PRIu64 " %9" PRIu64 " %8" PRIu64
 	        " %8" PRIu64 " %9" PRIu64 "\n",
-	        name, b->read_accesses, b->read_wavefronts,
+	        width, name, b->read_accesses, b->read_wavefronts,
 	        b->read_wavefronts - b->read_accesses, b->write_accesses,
 	        b->write_wavefronts, b->write_wavefronts - b->write_accesses);
 }
@@ -33,14 +50,14 @@ static int write_banks(const struct trace *t, FILE *f)
 	fputs("\n32 banks of 4-byte words; passes per warp-wide access of XY "
 	      "(wavefronts)\n\n",
 	      f);
-	fputs("phase        reads   passes conflicts   writes   passes "
-	      "conflicts\n",
-	      f);
+	int width = name_width(by_phase);
+	fprintf(f, "%-*s %8s %8s %9s %8s %8s %9s\n", width, "phase", "reads",
+	        "passes", "conflicts", "writes", "passes", "conflicts");
 	for (int p = 0; p < TRACE_PHASE_COUNT; p++)
 		if (by_phase[p].read_accesses || by_phase[p].write_accesses)
-			row(f, trace_phase_name((enum trace_phase)p),
+			row(f, width, trace_phase_name((enum trace_phase)p),
 			    &by_phase[p]);
-	row(f, "total", &all);
+	row(f, width, "total", &all);
 	if (t->step_count == 0)
 		fputs("(no steps recorded: run with --detail full)\n", f);
 	return ferror(f) ? -1 : 0;
