@@ -664,7 +664,8 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 		if (!levels && racy_trace(c->t))
 			list[n++] = SW_WRONG;
 		list[n++] = SW_ARROW;
-		if (c->t->shuffle_count)
+		/* Figure 9.10 draws no section kernel's additions */
+		if (c->t->shuffle_count && !levels)
 			list[n++] = SW_SHUFFLE;
 		list[n++] = SW_TOKEN;
 		if (racy_trace(c->t))

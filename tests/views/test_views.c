@@ -111,6 +111,13 @@ static bool reads_own_write(const struct trace *t, size_t st, size_t a)
 	return false;
 }
 
+/* An arrow the figure drew for one of trace step st's additions. */
+static bool is_addition_arrow(const struct scene_item *it, size_t st)
+{
+	return it->kind == SCENE_ITEM_ARROW &&
+	       it->tag.kind == SCENE_TAG_ADDITION && it->tag.b == (int32_t)st;
+}
+
 /* At the last step every row is drawn: each row's arrows are exactly its
  * step's additions, from src's box above to dst's box, dashed exactly when
  * the read saw a value another thread already updated in the same step (a
@@ -127,9 +134,7 @@ static void check_arrows(const struct trace *t, const struct scene_figure *f)
 		long prev = prev_step(t, st);
 		for (size_t k = 0; k < s->count; k++) {
 			const struct scene_item *it = &s->items[k];
-			if (it->kind != SCENE_ITEM_ARROW ||
-			    it->tag.kind != SCENE_TAG_ADDITION ||
-			    it->tag.b != (int32_t)st)
+			if (!is_addition_arrow(it, st))
 				continue;
 			long a = (long)it->tag.a - (long)step->add_offset;
 			assert_true(a >= 0 && a < (long)step->add_count);
@@ -443,9 +448,7 @@ static bool arrow_color(const struct scene *s, size_t st,
 	bool found = false;
 	for (size_t k = 0; k < s->count; k++) {
 		const struct scene_item *it = &s->items[k];
-		if (it->kind != SCENE_ITEM_ARROW ||
-		    it->tag.kind != SCENE_TAG_ADDITION ||
-		    it->tag.b != (int32_t)st)
+		if (!is_addition_arrow(it, st))
 			continue;
 		if (found && memcmp(col, &it->u.line.color, sizeof(*col)))
 			return false;
@@ -457,7 +460,8 @@ static bool arrow_color(const struct scene *s, size_t st,
 
 /* The warp-shuffle scan's shuffle steps draw their additions as lane to
  * lane register passes, in the shuffle colour, named in the legend; its
- * add-back, whose src is read from XY, and other kernels do not. */
+ * add-back, whose src is read from XY, and other kernels do not; nor does
+ * Figure 9.10, which draws no section kernel's arrows. */
 static void shuffle_arrows(void **state)
 {
 	(void)state;
@@ -499,6 +503,19 @@ static void shuffle_arrows(void **state)
 	                        SCENE_LABELS_VALUES, NULL);
 	assert_null(find_text(s, "a lane's register to another lane"));
 	assert_null(find_text(s, "lane to lane"));
+	scene_destroy(s);
+	trace_destroy(t);
+	/* Figure 9.10 draws its sections' scans as bands, not arrows, so
+	 * its legend names no register pass even with warp-shuffle
+	 * sections */
+	t = view_run_sections("hierarchical", "warp-shuffle", in, 64, 32);
+	assert_non_null(t);
+	assert_true(t->shuffle_count > 0);
+	s = build(t, scene_figure_find("9.10"), 2, 1, SCENE_LABELS_VALUES,
+	          NULL);
+	assert_null(find_text(s, "a lane's register to another lane"));
+	assert_null(find_text(s, "lane to lane"));
+	assert_non_null(find_text(s, "S: the sections' sums"));
 	scene_destroy(s);
 	trace_destroy(t);
 	free(in);

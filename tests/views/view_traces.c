@@ -25,6 +25,12 @@ float *view_digits(size_t n, uint64_t seed)
 struct trace *view_run(const char *algo, const float *input, size_t n,
                        uint32_t section)
 {
+	return view_run_sections(algo, NULL, input, n, section);
+}
+
+struct trace *view_run_sections(const char *algo, const char *section_kernel,
+                                const float *input, size_t n, uint32_t section)
+{
 	struct scan_request req = {
 		.algorithm = scan_algorithm_find(algo),
 		.input = input,
@@ -35,6 +41,12 @@ struct trace *view_run(const char *algo, const float *input, size_t n,
 	if (!req.algorithm)
 		return NULL;
 	req.section_kernel = req.algorithm->section_kernel;
+	if (section_kernel) {
+		int k = scan_section_kernel_from_name(section_kernel);
+		if (k < 0)
+			return NULL;
+		req.section_kernel = (enum scan_kernel_id)k;
+	}
 	struct trace *t = NULL;
 	char err[256] = "";
 	if (scan_request_check(&req, err, sizeof(err)) ||

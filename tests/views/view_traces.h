@@ -22,6 +22,11 @@ float *view_digits(size_t n, uint64_t seed);
 struct trace *view_run(const char *algo, const float *input, size_t n,
                        uint32_t section);
 
+/* The same with the section kernel named as --section-kernel names it
+ * (NULL: the algorithm's own). */
+struct trace *view_run_sections(const char *algo, const char *section_kernel,
+                                const float *input, size_t n, uint32_t section);
+
 /* The race-free simple scan of one section of n elements, recorded by
  * hand: a load step, one step per stride, a store step. */
 struct trace *view_hand_kogge_stone(const float *input, size_t n);
