@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "gui_internal.h"
 #include "lesson_eval.h"
 #include "lesson_gui.h"
 
@@ -491,6 +492,12 @@ void gui_frame_log_frame(const struct gui_app *app)
 	        pb->t >= 1.0 ? "true" : "false", pb->playing ? "true" : "false",
 	        gui_playback_speed_factor(pb->speed));
 	put_string(f, app->status);
+	struct scene_rect strip;
+	fputs(",\"status_box\":", f);
+	if (gui_overlay_status_rect(app, &strip))
+		put_rect(f, strip);
+	else
+		fputs("null", f);
 	fprintf(f, ",\"hash\":\"%016" PRIx64 "\",\"lesson\":",
 	        scene_hash(app->scene));
 	put_lesson(f, app);

@@ -11,6 +11,7 @@
  *   figure     "9.1", "9.5", "9.10"
  *   step, step_count, t, settled, playing, speed   the playback clock
  *   status     the status line ("" when none)
+ *   status_box [x0, y0, x1, y1] of its strip, or null
  *   hash       64-bit hash of the whole scene, 16 hex digits
  *   texts      [{s, box: [x0, y0, x1, y1], px, font, color}] every text item
  *   elements   [{i, level, step, band, box}] every ELEMENT-tagged item

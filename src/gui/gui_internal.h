@@ -24,9 +24,10 @@ void gui_app_notify_step(struct gui_app *app);
 void gui_overlay_message(struct gui_app *app, const char *text);
 /* Scales and moves the figure's items by the app's zoom and pan, within
  * the figure's area of a view `width` px wide; records that area. */
-/* Height of the strip the status line takes at the window's bottom (0
- * when there is none); the view is laid out above it. */
-int gui_overlay_status_height(const struct gui_app *app);
+/* The strip the status line takes, above the controls and over the
+ * figure's foot (the figure does not reflow under it for its few seconds)
+ * but never over the side panel; false when there is no status line. */
+bool gui_overlay_status_rect(const struct gui_app *app, struct scene_rect *r);
 /* The room (px, from the view's top right corner) the window's Edit and ?
  * buttons take, which the view keeps free of its own text. */
 void gui_overlay_corner(const struct gui_app *app, float *w, float *h);

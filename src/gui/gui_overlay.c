@@ -273,42 +273,54 @@ static void status_text(const struct gui_app *app, char *buf, size_t size)
 	         app->status);
 }
 
+/* The status strip's width: the figure's column, so that the side panel's
+ * source and legend stay readable under it; the whole view where there is
+ * no panel, or two traces side by side each have one. */
+static float status_width(const struct gui_app *app)
+{
+	int w = app->view_width > 0 ? app->view_width : app->width;
+	if (app->view.panel && !app->compare && app->figure_area.x1 > 0 &&
+	    app->figure_area.x1 < (float)w)
+		return app->figure_area.x1;
+	return (float)w;
+}
+
 /* Lines the status takes: two when one is not enough (a long error keeps
  * its advice, which comes last). */
 static int status_lines(const struct gui_app *app, const struct gui_sizes *z)
 {
 	char text[600];
 	status_text(app, text, sizeof(text));
-	int w = app->view_width > 0 ? app->view_width : app->width;
-	float avail = (float)w - z->pad * 4;
+	float avail = status_width(app) - z->pad * 4;
 	return gui_text_width(z, SCENE_FONT_SANS_BOLD, z->small, text) > avail
 	               ? 2
 	               : 1;
 }
 
-int gui_overlay_status_height(const struct gui_app *app)
+bool gui_overlay_status_rect(const struct gui_app *app, struct scene_rect *r)
 {
 	struct gui_sizes z;
 	if (!app->status[0])
-		return 0;
+		return false;
 	gui_overlay_sizes(app, &z);
 	float line = z.small * 1.25f;
-	return (int)roundf(line * (float)status_lines(app, &z) + z.pad * 1.2f);
+	float h = roundf(line * (float)status_lines(app, &z) + z.pad * 1.2f);
+	/* the controls bar is as tall as the view makes it */
+	float bottom = (float)app->height - roundf(z.body * 2.6f);
+	*r = (struct scene_rect){0, bottom - h, status_width(app), bottom};
+	return true;
 }
 
-/* The status in a strip just above the controls, over the figure's foot:
- * what just happened that nothing else shows (a screenshot's path, an
- * error). The controls bar is as tall as the view makes it. */
+/* The status line: what just happened that nothing else shows (a
+ * screenshot's path, an error). */
 static void status_line(struct gui_app *app, const struct gui_sizes *z)
 {
-	int h = gui_overlay_status_height(app);
-	if (h == 0)
+	struct scene_rect r;
+	if (!gui_overlay_status_rect(app, &r))
 		return;
 	char text[600];
 	status_text(app, text, sizeof(text));
-	float W = (float)(app->view_width > 0 ? app->view_width : app->width);
-	float H = (float)app->height - roundf(z->body * 2.6f);
-	struct scene_rect r = {0, H - (float)h, W, H};
+	float W = r.x1;
 	scene_box(app->scene, r, 0, gui_color(z, SCENE_ROLE_TOOLTIP),
 	          (struct scene_color){0, 0, 0, 0}, 0);
 	/* A rule above it, thick for an error: not colour alone. */

@@ -115,6 +115,10 @@ def plays_from(log, mark, before, params):
     return fails
 
 
+def _overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def _status_on_screen(frame, text):
     return any(text in t["s"] for t in frame["texts"])
 
@@ -131,6 +135,17 @@ def status_shows(log, mark, before, params):
     at = shown[0]["t_ms"] / 1000.0 - mark
     if at > 1.0:
         fails.append('"%s" appeared %.1f s after the key' % (text, at))
+    # the strip lies over the figure's foot, never over the side panel's
+    # legend
+    for f in shown:
+        strip = f.get("status_box")
+        covered = [t["s"] for t in f["texts"]
+                   if t["s"] in params.get("clear_of", ()) and strip and
+                   _overlap(t["box"], strip)]
+        if covered:
+            fails.append('the status line covers the legend: %s' %
+                         ", ".join('"%s"' % c for c in covered))
+            break
     gone = [f for f in frames if f["t_ms"] > shown[0]["t_ms"] and
             not _status_on_screen(f, text)]
     if gone:

@@ -146,7 +146,11 @@ SCENARIOS = {
             ("shot", "status-plus-2s", "shot-key", 2.0),
             ("wait", 4),
             ("expect", "status_shows", "shot-key",
-             {"text": "Screenshot saved", "lasts": 3.0}),
+             {"text": "Screenshot saved", "lasts": 3.0,
+              "clear_of": ["written in that row's step",
+                           "holds its final value",
+                           "an addition: src to dst",
+                           "a value on its way"]}),
         ],
     },
     # (g) the export key and menu: the file appears whole in the

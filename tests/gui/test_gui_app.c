@@ -143,7 +143,13 @@ static void a_figure_that_cannot_run_says_why(void **state)
 	const struct scene_item *play =
 		test_find(app, SCENE_TAG_CONTROL, SCENE_CONTROL_PLAY, -1);
 	assert_true(play->bounds.y1 == play_bottom);
-	assert_true(gui_overlay_status_height(app) > 0);
+	struct scene_rect strip;
+	assert_true(gui_overlay_status_rect(app, &strip));
+	assert_true(strip.y1 > strip.y0 && strip.y1 <= play->bounds.y0);
+	/* and leaves the side panel's source and legend readable */
+	assert_true(app->view.panel);
+	assert_true(strip.x1 <= app->figure_area.x1);
+	assert_true(strip.x1 < (float)app->view_width);
 	/* and goes after a while */
 	test_tick(app, 60000);
 	assert_string_equal(app->status, "");
