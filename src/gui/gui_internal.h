@@ -22,8 +22,6 @@ void gui_app_notify_step(struct gui_app *app);
 /* Replaces the frame with one centred line (a view that cannot show the
  * trace says why). */
 void gui_overlay_message(struct gui_app *app, const char *text);
-/* Scales and moves the figure's items by the app's zoom and pan, within
- * the figure's area of a view `width` px wide; records that area. */
 /* The strip the status line takes, above the controls and over the
  * figure's foot (the figure does not reflow under it for its few seconds)
  * but never over the side panel; false when there is no status line. */

@@ -10,9 +10,8 @@
 
 #include "trace_banks.h"
 
-/* The first column is 9 wide, or as wide as a longer phase
- * name shown, so that "subsection-scan" keeps the numbers under their
- * headings. */
+/* The first column is 9 wide, or as wide as a longer phase name shown, so
+ * that "subsection-scan" keeps the numbers under their headings. */
 static int name_width(const struct trace_bank_totals *by_phase)
 {
 	int width = 9;
