@@ -232,7 +232,9 @@ int trace_record_xy(struct trace *t, const float *xy, uint32_t len)
 	struct trace_step *s = &t->steps[t->step_count - 1];
 	s->xy_offset = t->value_count;
 	s->xy_len = len;
-	memcpy(t->values + t->value_count, xy, (size_t)len * sizeof(*xy));
+	if (len)
+		memcpy(t->values + t->value_count, xy,
+		       (size_t)len * sizeof(*xy));
 	t->value_count += len;
 	return 0;
 }
@@ -275,8 +277,10 @@ int trace_record_step_snapshot(struct trace *t, size_t step, uint32_t array,
 {
 	if (step >= t->step_count || array >= t->array_count)
 		return -1;
-	/* v may lie in the pool that grows: keep its place, not its address */
-	int in_pool = v >= t->values && v < t->values + t->value_count;
+	/* v may lie in the pool that grows: keep its place, not its address
+	 * (an empty pool is NULL, where even NULL + 0 is undefined) */
+	int in_pool = t->value_count && v >= t->values &&
+	              v < t->values + t->value_count;
 	size_t at = in_pool ? (size_t)(v - t->values) : 0;
 	if (array_grow((void **)&t->values, &t->value_cap, t->value_count + len,
 	               sizeof(*t->values)) ||
@@ -291,7 +295,8 @@ int trace_record_step_snapshot(struct trace *t, size_t step, uint32_t array,
 	t->snapshots[t->snapshot_count++] =
 		(struct trace_snapshot){array, len, t->value_count};
 	s->snapshot_count++;
-	memcpy(t->values + t->value_count, v, (size_t)len * sizeof(*v));
+	if (len)
+		memcpy(t->values + t->value_count, v, (size_t)len * sizeof(*v));
 	t->value_count += len;
 	return 0;
 }

@@ -245,6 +245,20 @@ static struct trace *read_seed(const char *name)
 	return t;
 }
 
+/* A binary trace whose first snapshot is of an empty array: refused with
+ * its one line. The trace then held no values yet, and its reader used to
+ * compute NULL + 0 (undefined, which UndefinedBehaviorSanitizer stops
+ * on); the fuzzer found it, and the file is one of its seeds now. */
+static void empty_first_snapshot_refused(void **state)
+{
+	(void)state;
+	char path[1024], err[512] = "";
+	snprintf(path, sizeof(path), "%s/%s", seeds,
+	         "trace_bin/empty-snapshot-first.svtrace");
+	assert_null(trace_read_file(path, err, sizeof(err)));
+	assert_non_null(strstr(err, "\"warp_sums\" is empty"));
+}
+
 /* Version 1 files (the fuzz seeds were written by it) still read, with
  * the facts the algorithm and kernel names give. */
 static void version_1_facts_derived(void **state)
@@ -351,6 +365,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(bin_round_trip_keeps_everything),
 		cmocka_unit_test(bad_records_refused),
 		cmocka_unit_test(version_1_facts_derived),
+		cmocka_unit_test(empty_first_snapshot_refused),
 		cmocka_unit_test(copy_is_deep),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
