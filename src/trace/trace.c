@@ -222,6 +222,16 @@ int trace_record_add(struct trace *t, const struct trace_add *add)
 	return 0;
 }
 
+/* Copies count items of `size` bytes to index `at` of a pool. A pool that
+ * has never held anything is NULL, and neither NULL + 0 nor a memcpy to
+ * NULL is defined, so nothing is touched for none. */
+static void pool_put(void *pool, size_t at, const void *items, size_t count,
+                     size_t size)
+{
+	if (count)
+		memcpy((char *)pool + at * size, items, count * size);
+}
+
 int trace_record_xy(struct trace *t, const float *xy, uint32_t len)
 {
 	if (!t->step_count)
@@ -232,9 +242,7 @@ int trace_record_xy(struct trace *t, const float *xy, uint32_t len)
 	struct trace_step *s = &t->steps[t->step_count - 1];
 	s->xy_offset = t->value_count;
 	s->xy_len = len;
-	if (len)
-		memcpy(t->values + t->value_count, xy,
-		       (size_t)len * sizeof(*xy));
+	pool_put(t->values, t->value_count, xy, len, sizeof(*xy));
 	t->value_count += len;
 	return 0;
 }
@@ -250,7 +258,7 @@ int trace_record_warps(struct trace *t, const struct trace_warp *warps,
 	struct trace_step *s = &t->steps[t->step_count - 1];
 	s->warp_offset = t->warp_count;
 	s->warp_count = count;
-	memcpy(t->warps + t->warp_count, warps, (size_t)count * sizeof(*warps));
+	pool_put(t->warps, t->warp_count, warps, count, sizeof(*warps));
 	t->warp_count += count;
 	return 0;
 }
@@ -295,8 +303,7 @@ int trace_record_step_snapshot(struct trace *t, size_t step, uint32_t array,
 	t->snapshots[t->snapshot_count++] =
 		(struct trace_snapshot){array, len, t->value_count};
 	s->snapshot_count++;
-	if (len)
-		memcpy(t->values + t->value_count, v, (size_t)len * sizeof(*v));
+	pool_put(t->values, t->value_count, v, len, sizeof(*v));
 	t->value_count += len;
 	return 0;
 }
