@@ -30,6 +30,19 @@
  *                          lane that owns s passed it: an addition of s
  *                          into d that reads only XY[d] from shared memory
  *
+ * and the look-back words, for a scan whose blocks read each other's flags
+ * (kernels/look_back.cu):
+ *
+ *   PUBLISH(S, b, state, value) block b's flag in S := (state, value), one
+ *                          8-byte store other blocks see whole: state
+ *                          FLAG_AGGREGATE (value: the section's own sum)
+ *                          or FLAG_PREFIX (the sum through the section)
+ *   LOOK_BACK(S, p, value) waits until block p has published, sets value
+ *                          to its flag's value and returns its state;
+ *                          recorded as a look at p's flag, with the reads
+ *                          that found nothing yet (and, on the GPU, the
+ *                          clock ticks they took)
+ *
  * Untraced, each of these is the plain statement in its comment, so the
  * benchmarked kernel is exactly the code shown. */
 #ifndef SCANVIZ_SCAN_KERNEL_H
@@ -50,6 +63,12 @@
  * 39.2.3). SCAN_MAX_PADDED_SECTION floats hold the largest section. The
  * executors trace XY[PADDED(i)] as element i. */
 #define PADDED(i) ((i) + ((i) >> 5))
+
+/* A flag's states, as trace.h's enum trace_flag_state numbers them: a flag
+ * never published reads 0 (S starts zeroed). Block b's flag is S[2b] (the
+ * value) and S[2b + 1] (the state's bits), 8-byte aligned. */
+#define FLAG_AGGREGATE 1u
+#define FLAG_PREFIX 2u
 
 #endif
 

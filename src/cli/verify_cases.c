@@ -137,7 +137,7 @@ int cli_verify_cases_make(struct verify_cases *cases, size_t max_n, bool quick)
 		const struct scan_algorithm *a = scan_algorithm_at(i);
 		if (a->wrong_on_purpose)
 			continue;
-		if (!a->hierarchical) {
+		if (!a->hierarchical && !a->single_pass) {
 			single(&m, a, quick);
 		} else if (a->choose_section_kernel) {
 			hierarchical(&m, a, SCAN_KERNEL_KOGGE_STONE, quick);

@@ -71,7 +71,7 @@ static int set_error(char *err, size_t size, const char *what)
  * run fixes) is told apart from a kernel that broke the rules of its
  * section (which only a fix to kernels/ does). */
 static int launch_error(const struct scan_launch *l, enum emu_failure why,
-                        uint32_t block, char *err, size_t size)
+                        uint32_t block, uint32_t flag, char *err, size_t size)
 {
 	const struct scan_kernel_info *k = scan_kernel_info(l->kernel);
 	switch (why) {
@@ -87,6 +87,13 @@ static int launch_error(const struct scan_launch *l, enum emu_failure why,
 		         "kernel %s (kernels/%s) declares XY smaller than its "
 		         "section of %u elements: the kernel is wrong",
 		         k->function, k->source, l->section);
+		break;
+	case EMU_FAIL_LOOK_BACK:
+		snprintf(err, size,
+		         "kernel %s (kernels/%s) made block %u look back at "
+		         "block %u's flag, which no block before it published: "
+		         "on a GPU it would wait forever; the kernel is wrong",
+		         k->function, k->source, block, flag);
 		break;
 	case EMU_OK:
 	case EMU_FAIL_MEMORY:
@@ -182,6 +189,8 @@ static uint32_t workers_for(const struct scan_launch *l, int full)
 	uint32_t n = cores > 1 ? (uint32_t)cores : 1;
 	if (full)
 		return 1; /* steps must go into the trace in block order */
+	if (scan_kernel_looks_back(l->kernel))
+		return 1; /* each block reads the flags of those before it */
 	if (n > MAX_WORKERS)
 		n = MAX_WORKERS;
 	while (n > 1 && l->grid / n < MIN_BLOCKS_PER_WORKER)
@@ -194,7 +203,7 @@ static uint32_t workers_for(const struct scan_launch *l, int full)
  * reason, in block order) with its block in *block. */
 static enum emu_failure run_shared(struct emu *e, const struct scan_launch *l,
                                    struct trace *t, uint32_t count,
-                                   uint32_t *block)
+                                   uint32_t *block, uint32_t *flag)
 {
 	struct share shares[MAX_WORKERS] = {0};
 	struct trace *parts[MAX_WORKERS] = {0};
@@ -235,6 +244,7 @@ static enum emu_failure run_shared(struct emu *e, const struct scan_launch *l,
 			              ? shares[i].worker->failed
 			              : EMU_FAIL_MEMORY;
 			*block = shares[i].worker->failed_block;
+			*flag = shares[i].worker->failed_flag;
 		} else if (count > 1 && merge(t, parts[i])) {
 			why = EMU_FAIL_MEMORY;
 		}
@@ -291,10 +301,10 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 		w->failed = EMU_OK;
 	}
 	e->launches++;
-	uint32_t block = 0;
-	enum emu_failure why = run_shared(e, l, t, count, &block);
+	uint32_t block = 0, flag = 0;
+	enum emu_failure why = run_shared(e, l, t, count, &block, &flag);
 	if (why != EMU_OK)
-		return launch_error(l, why, block, err, size);
+		return launch_error(l, why, block, flag, err, size);
 	return 0;
 }
 

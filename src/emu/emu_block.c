@@ -371,6 +371,44 @@ void emu_add_global(float *dst, uint32_t dst_index, const float *src,
 	record_add(w, dst_index, src_index, dst_value, src_value, result);
 }
 
+/* A flag is two floats: the value, then the state's bits (scan_kernel.h). */
+void emu_publish(float *flags, uint32_t block, uint32_t state, float value,
+                 uint32_t line)
+{
+	struct emu_worker *w = active;
+	note_line(w, line);
+	if (block >= w->launch->grid) {
+		w->failed_flag = block;
+		fail(w, EMU_FAIL_LOOK_BACK);
+		return;
+	}
+	flags[2 * (size_t)block] = value;
+	memcpy(&flags[2 * (size_t)block + 1], &state, sizeof(state));
+}
+
+uint32_t emu_look_back(const float *flags, uint32_t block, float *value,
+                       uint32_t line)
+{
+	struct emu_worker *w = active;
+	note_line(w, line);
+	uint32_t state = TRACE_FLAG_NONE;
+	if (block < w->launch->grid)
+		memcpy(&state, &flags[2 * (size_t)block + 1], sizeof(state));
+	if (state != TRACE_FLAG_AGGREGATE && state != TRACE_FLAG_PREFIX) {
+		/* ends the kernel's walk; the launch is stopped */
+		w->failed_flag = block;
+		fail(w, EMU_FAIL_LOOK_BACK);
+		*value = 0.0f;
+		return TRACE_FLAG_PREFIX;
+	}
+	*value = flags[2 * (size_t)block];
+	struct trace_lookback look = {block, (enum trace_flag_state)state,
+	                              *value, 0, 0};
+	if (w->full && trace_record_lookback(w->trace, &look))
+		fail(w, EMU_FAIL_MEMORY);
+	return state;
+}
+
 /* Hands the processor to the next thread of this interval, or back to the
  * block loop when all have run. */
 static void yield(struct emu_worker *w, struct emu_thread *from)

@@ -39,6 +39,9 @@
 	emu_barrier(EMU_BARRIER_STEP, (phase), (stride), __LINE__)
 #define SHFL_UP(mask, v, delta) emu_shfl_up((mask), (v), (delta), __LINE__)
 #define ADD_FROM_LANE(d, s, v) emu_add_from_lane(&(d), &(s), (v), __LINE__)
+/* the look-back words */
+#define PUBLISH(s, b, state, v) emu_publish((s), (b), (state), (v), __LINE__)
+#define LOOK_BACK(s, p, v) emu_look_back((s), (p), &(v), __LINE__)
 #define GET(x) emu_get(&(x), __LINE__)
 #define SET(x, v) emu_set(&(x), (v), __LINE__)
 #define ADD(d, s) emu_add(&(d), &(s), __LINE__)

@@ -76,6 +76,15 @@ float emu_shfl_up(uint32_t mask, float v, uint32_t delta, uint32_t line);
 /* XY[d] += v, v being XY[s] as another lane passed it: reads and writes
  * only *dst, records the addition of s into d. */
 void emu_add_from_lane(float *dst, const float *src, float v, uint32_t line);
+/* PUBLISH(S, b, state, value): block b's flag := (state, value). */
+void emu_publish(float *flags, uint32_t block, uint32_t state, float value,
+                 uint32_t line);
+/* LOOK_BACK(S, p, value): block p's flag, recorded as a look at it. Blocks
+ * run one after another here, so every block before the caller has
+ * published all it will; a flag still empty (or past the grid) is a kernel
+ * that would wait forever, and stops the launch. */
+uint32_t emu_look_back(const float *flags, uint32_t block, float *value,
+                       uint32_t line);
 /* Records an addition into XY the caller found itself (it saw the thread
  * store dst_value + src_value having read both): no access is tracked. */
 void emu_note_add(const float *dst, const float *src, float dst_value,

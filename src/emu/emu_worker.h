@@ -29,6 +29,9 @@ enum emu_failure {
 	EMU_FAIL_MEMORY,           /* the trace, or a fiber's stack */
 	EMU_FAIL_OUTSIDE_SECTION,  /* a kernel touched XY past its section */
 	EMU_FAIL_SHARED_TOO_SMALL, /* a kernel's XY holds less than a section */
+	/* a block looked back at a flag no block before it published (or
+	 * past the grid): on a GPU it would wait forever */
+	EMU_FAIL_LOOK_BACK,
 };
 
 struct emu_worker {
@@ -66,6 +69,7 @@ struct emu_worker {
 	int step_written;        /* XY was written in the current step */
 	enum emu_failure failed; /* set: the launch stops */
 	uint32_t failed_block;   /* the block it stopped in */
+	uint32_t failed_flag;    /* EMU_FAIL_LOOK_BACK: the flag it read */
 	struct trace_add *sort_tmp;
 	size_t sort_cap;
 	/* by slot: element i of XY, or of TRACE_BUFFERS' array k at

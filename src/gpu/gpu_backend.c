@@ -318,6 +318,15 @@ static int flags_error(uint32_t flags, const char *kernel, char *err,
                        size_t size)
 {
 	const char *why = "an index past the section";
+	if (flags & GPU_TRACE_TOO_MANY_LOOKBACKS) {
+		snprintf(
+			err, size,
+			"the traced %s: a block looked at more than %u "
+			"predecessors' flags, more than its trace holds: use a "
+			"larger --section or a smaller --n",
+			kernel, GPU_LOOKBACK_SLOTS);
+		return -1;
+	}
 	if (flags & GPU_TRACE_TOO_MANY_STEPS)
 		why = "a block ran more steps than scan_kernel_steps() said";
 	else if (flags & GPU_TRACE_TWO_ADDS)
@@ -372,7 +381,12 @@ static int launch(void *ctx, const struct scan_launch *l, struct trace *t,
 	if (gpu_trace_layout_adds(&a, full, info->add_back, steps, l->threads,
 	                          l->section,
 	                          scan_kernel_adds_per_step(l->kernel)) ||
-	    (scan_kernel_shuffles(l->kernel) && gpu_trace_layout_shuffles(&a)))
+	    (scan_kernel_shuffles(l->kernel) &&
+	     gpu_trace_layout_shuffles(&a)) ||
+	    (scan_kernel_looks_back(l->kernel) &&
+	     gpu_trace_layout_lookbacks(&a, l->grid < GPU_LOOKBACK_SLOTS
+	                                            ? l->grid
+	                                            : GPU_LOOKBACK_SLOTS)))
 		return fail(
 			err, size,
 			"internal error: a block's trace region is too large");

@@ -347,6 +347,52 @@ static int record_shuffles(const struct job *j, uint32_t count, size_t step)
 	return 0;
 }
 
+/* After pass 2, for kernels that look back: each block's looks at its
+ * predecessors' flags, in the order they took their slots (one thread
+ * looks, so its program order), each under the step it was in. Returns 0,
+ * -1 when out of memory, or 1 when a slot could not come from a traced
+ * kernel (the reason in err). Done in order on one thread, as
+ * name_buffers. */
+static int record_lookbacks(const struct job *j, uint32_t count, size_t step,
+                            char *err, size_t err_size)
+{
+	const struct gpu_trace_args *a = j->a;
+	for (uint32_t i = 0; i < count; i++) {
+		const unsigned char *r = region_at(j, i);
+		struct region reg = region_of(a, r);
+		uint32_t min_ended;
+		uint32_t steps = block_steps(a, reg.ended, &min_ended);
+		uint32_t looks = *(const uint32_t *)(r + a->off_lookbacks);
+		const struct gpu_lookback_slot *slots =
+			(const struct gpu_lookback_slot *)(r +
+		                                           a->off_lookbacks +
+		                                           16);
+		uint32_t block = j->first_block + i;
+		for (uint32_t k = 0; k < looks && k < a->lookbacks; k++) {
+			const struct gpu_lookback_slot *s = &slots[k];
+			if (s->tag == 0 || s->tag > block || s->step >= steps ||
+			    (s->state != TRACE_FLAG_AGGREGATE &&
+			     s->state != TRACE_FLAG_PREFIX)) {
+				snprintf(
+					err, err_size,
+					"GPU trace of block %u has look %u at "
+					"block %u's flag in state %u: the trace "
+					"buffer is corrupt",
+					block, k, s->tag - 1u, s->state);
+				return 1;
+			}
+			struct trace_lookback lb = {
+				s->tag - 1u, (enum trace_flag_state)s->state,
+				s->value, s->polls, s->wait};
+			if (trace_record_step_lookback(j->t, step + s->step,
+			                               &lb))
+				return -1;
+		}
+		step += steps;
+	}
+	return 0;
+}
+
 static void count_run(void *arg, unsigned int index)
 {
 	const struct job *j = arg;
@@ -505,5 +551,13 @@ int gpu_decode_blocks(struct gpu_decoder *d, struct trace *t,
 		         "out of memory recording the GPU trace");
 		return -1;
 	}
+	int looked = a->lookbacks ? record_lookbacks(&j, count, first_step, err,
+	                                             err_size)
+	                          : 0;
+	if (looked < 0)
+		snprintf(err, err_size,
+		         "out of memory recording the GPU trace");
+	if (looked)
+		return -1;
 	return 0;
 }

@@ -62,6 +62,18 @@ int gpu_trace_layout_shuffles(struct gpu_trace_args *a)
 	return a->block_bytes > UINT32_MAX ? -1 : 0;
 }
 
+int gpu_trace_layout_lookbacks(struct gpu_trace_args *a, uint32_t slots)
+{
+	if (!a->full || a->add_back)
+		return 0;
+	a->lookbacks = slots;
+	a->off_lookbacks = (uint32_t)a->block_bytes;
+	a->block_bytes =
+		align16(a->block_bytes + 16u +
+	                (uint64_t)slots * sizeof(struct gpu_lookback_slot));
+	return a->block_bytes > UINT32_MAX ? -1 : 0;
+}
+
 size_t gpu_trace_bytes(const struct gpu_trace_args *a, uint32_t grid)
 {
 	return a->full ? (size_t)a->block_bytes * grid : 0;

@@ -44,6 +44,26 @@ struct gpu_shuffle_slot {
 	float value;
 };
 
+/* One look at a predecessor's flag (LOOK_BACK), in the order the block's
+ * looks took their slots: `tag` is 1 + the predecessor (0: an unused
+ * slot), `state` and `value` what the flag held, `polls` the reads before
+ * it that found nothing published, `wait` the clock64() ticks from the
+ * first read to the last (0 without polls), `step` the step it was in. */
+struct gpu_lookback_slot {
+	uint32_t tag;
+	uint32_t state;
+	float value;
+	uint32_t polls;
+	uint32_t step;
+	uint32_t reserved;
+	unsigned long long wait;
+};
+
+/* Looks one block may record: a look-back as long walks past this many
+ * flags only when that many predecessors are still looking back
+ * themselves; more is flagged (GPU_TRACE_TOO_MANY_LOOKBACKS). */
+#define GPU_LOOKBACK_SLOTS 256u
+
 /* What a STEP wrote about the step it began. Step 0's phase and stride are
  * known from the kernel; its line is that of the first instrumented
  * statement (TRACE_BLOCK, or ADD_GLOBAL in the add-back), 0 if none ran. */
@@ -64,6 +84,8 @@ enum gpu_trace_flag {
 	 * or its kernel's SCAN_ADDS_PER_STEP) */
 	GPU_TRACE_TWO_ADDS = 1u << 1,
 	GPU_TRACE_OUT_OF_SECTION = 1u << 2, /* an index past the section */
+	/* a block looked at more flags than GPU_LOOKBACK_SLOTS */
+	GPU_TRACE_TOO_MANY_LOOKBACKS = 1u << 3,
 };
 
 /* Phases as the header counts them (TRACE_PHASE_COUNT of trace_phase.h). */
@@ -107,6 +129,11 @@ struct gpu_trace_args {
 	 * region */
 	uint32_t shuffles;
 	uint32_t off_shuffles;
+	/* kernels that look back (scan_kernel_looks_back): at off_lookbacks
+	 * a uint32_t count of looks, padded to 16 bytes, then `lookbacks`
+	 * struct gpu_lookback_slot (0: none) */
+	uint32_t lookbacks;
+	uint32_t off_lookbacks;
 };
 
 /* Fills the layout for one launch (pointers left NULL) and returns 0, or -1
@@ -126,6 +153,11 @@ int gpu_trace_layout_adds(struct gpu_trace_args *a, int full, int add_back,
  * step (SCAN_SHUFFLES kernels); returns 0, or -1 when the region would no
  * longer fit 32-bit offsets. Does nothing otherwise. */
 int gpu_trace_layout_shuffles(struct gpu_trace_args *a);
+
+/* Gives each block of a laid-out FULL kernel `slots` look-back slots (its
+ * kernel looks back); returns 0, or -1 when the region would no longer
+ * fit 32-bit offsets. Does nothing at SUMMARY detail. */
+int gpu_trace_layout_lookbacks(struct gpu_trace_args *a, uint32_t slots);
 
 /* Bytes of the regions of `grid` blocks (0 for SUMMARY detail). */
 size_t gpu_trace_bytes(const struct gpu_trace_args *a, uint32_t grid);

@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "gpu_flags.cuh"
 #include "gpu_trace_buf.h"
 #include "trace_phase.h"
 
@@ -295,6 +296,39 @@ __device__ __forceinline__ void gpu_trace_add_global(const gpu_trace_args &a,
 	slot->dst_value = dst_value;
 	slot->src_value = src_value;
 	slot->result = result;
+}
+
+/* LOOK_BACK traced: reads until block p has published, counting the reads
+ * that found nothing and the clock ticks they took, and records the look
+ * in the block's next look-back slot. */
+__device__ __forceinline__ uint32_t
+gpu_trace_look_back(const gpu_trace_args &a, const gpu_thread_trace &t,
+                    const float *flags, uint32_t block, float *value)
+{
+	long long start = clock64();
+	uint32_t polls = 0;
+	unsigned long long word;
+	while (gpu_flag_state(word = gpu_flag_read(flags, block)) == 0)
+		polls++;
+	long long waited = polls ? clock64() - start : 0;
+	*value = gpu_flag_value(word);
+	uint32_t state = gpu_flag_state(word);
+	if (!a.full || !a.lookbacks || t.step >= a.steps)
+		return state;
+	unsigned char *at = t.region + a.off_lookbacks;
+	uint32_t k = atomicAdd((uint32_t *)at, 1u);
+	if (k >= a.lookbacks) {
+		gpu_trace_flag(a, GPU_TRACE_TOO_MANY_LOOKBACKS);
+		return state;
+	}
+	gpu_lookback_slot *slot = (gpu_lookback_slot *)(at + 16) + k;
+	slot->tag = block + 1u;
+	slot->state = state;
+	slot->value = *value;
+	slot->polls = polls;
+	slot->step = t.step;
+	slot->wait = (unsigned long long)waited;
+	return state;
 }
 
 /* TRACE_END: the end of the thread's last step, with no barrier: in the

@@ -22,6 +22,8 @@
 #undef STEP_WARP
 #undef SHFL_UP
 #undef ADD_FROM_LANE
+#undef PUBLISH
+#undef LOOK_BACK
 
 /* The trace layout arrives by value; TRACE_BLOCK declares the thread's
  * own trace state, which STEP, ADD, SUM and TRACE_END update. */
@@ -65,3 +67,8 @@
 #define ADD_FROM_LANE(d, s, v)                                               \
 	gpu_trace_add_from_lane(scan_trace_, scan_thread_trace_, &(d), &(s), \
 	                        (v))
+/* the look-back words: a publish is not recorded (the trace has the
+ * aggregate and the prefix in XY and Y); each look is */
+#define PUBLISH(s, b, state, v) gpu_flag_publish((s), (b), (state), (v))
+#define LOOK_BACK(s, p, v) \
+	gpu_trace_look_back(scan_trace_, scan_thread_trace_, (s), (p), &(v))

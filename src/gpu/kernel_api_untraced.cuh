@@ -2,6 +2,8 @@
  * kernels/scan_kernel.h as the plain CUDA statements it stands for: the
  * kernels built this way are the ones benchmarks time. No include guard:
  * a .cu file may include the kernels once untraced and once traced. */
+#include "gpu_flags.cuh"
+
 #undef STEP
 #undef GET
 #undef SET
@@ -17,6 +19,8 @@
 #undef STEP_WARP
 #undef SHFL_UP
 #undef ADD_FROM_LANE
+#undef PUBLISH
+#undef LOOK_BACK
 
 #define STEP(phase, stride) __syncthreads()
 #define GET(x) (x)
@@ -39,3 +43,6 @@
 #define STEP_WARP(phase, stride) __syncwarp(__activemask())
 #define SHFL_UP(mask, v, delta) __shfl_up_sync((mask), (v), (delta))
 #define ADD_FROM_LANE(d, s, v) ((d) += (v))
+/* the look-back words */
+#define PUBLISH(s, b, state, v) gpu_flag_publish((s), (b), (state), (v))
+#define LOOK_BACK(s, p, v) gpu_look_back((s), (p), &(v))

@@ -135,6 +135,25 @@ static void gap(struct row *r, const struct columns *c, uint32_t j)
 }
 
 /* One block's rows (steps [first, last)) over columns [from, to) of c. */
+/* Under a look-back step, each flag the block read, in order: what it
+ * held and, where the block had to wait for it, the reads and ticks. */
+static void lookback_rows(const struct trace *t, size_t s, int pw, FILE *f)
+{
+	const struct trace_lookback *lb = trace_step_lookbacks(t, s);
+	struct row r = {.len = 0};
+	char value[48];
+	for (uint32_t k = 0; lb && k < t->steps[s].lookback_count; k++) {
+		row_head(&r, "", "", pw, "", "");
+		out_text_value(value, sizeof(value), lb[k].value);
+		put(&r, " read block %u's flag: %s %s", lb[k].predecessor,
+		    trace_flag_state_name(lb[k].state), value);
+		if (lb[k].polls)
+			put(&r, " (after %u reads found nothing, %llu ticks)",
+			    lb[k].polls, (unsigned long long)lb[k].wait);
+		end_row(&r, f);
+	}
+}
+
 static void table(const struct trace *t, size_t first, size_t last,
                   const struct columns *c, uint32_t from, uint32_t to, FILE *f)
 {
@@ -177,6 +196,8 @@ static void table(const struct trace *t, size_t first, size_t last,
 			     c->width);
 		}
 		end_row(&r, f);
+		if (from == 0)
+			lookback_rows(t, s, pw, f);
 		bool shown = false;
 		for (uint32_t j = from; j < to && xy && !shown; j++)
 			shown = (j < c->head || j >= c->tail) &&

@@ -51,6 +51,9 @@ enum scan_steps {
 	/* load, log2(lanes) shuffle steps in each warp, log2(warps) in warp
 	 * 0, subsection add, store */
 	SCAN_STEPS_WARP_SHUFFLE,
+	/* load, log2 iterations, the look-back, store; its blocks read each
+	 * other's flags */
+	SCAN_STEPS_LOOK_BACK,
 };
 
 struct scan_kernel_info {
@@ -75,6 +78,10 @@ uint32_t scan_kernel_pad_shift(enum scan_kernel_id id);
 uint32_t scan_kernel_adds_per_step(enum scan_kernel_id id);
 /* The kernel's lanes pass values with SHFL_UP: its SCAN_SHUFFLES row. */
 bool scan_kernel_shuffles(enum scan_kernel_id id);
+/* The kernel's blocks read flags other blocks publish (LOOK_BACK steps):
+ * they must run in order on the emulator, and the GPU's trace records
+ * their look-backs. */
+bool scan_kernel_looks_back(enum scan_kernel_id id);
 /* Threads per block the kernel is launched with for a section size. */
 uint32_t scan_kernel_threads(enum scan_kernel_id id, uint32_t section);
 /* True when the kernel's sections must be powers of two. */
@@ -94,6 +101,9 @@ struct scan_algorithm {
 	bool hierarchical;          /* any length, sections plus block sums */
 	bool choose_section_kernel; /* --section-kernel applies */
 	bool wrong_on_purpose; /* the book's listing, kept with its mistakes */
+	/* any length in one launch: its sections look back at their
+	 * predecessors' flags (S holds a flag per section) */
+	bool single_pass;
 };
 
 /* The figure family of an algorithm's traces: hierarchical, a compaction

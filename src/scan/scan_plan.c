@@ -145,6 +145,20 @@ static int plan_level(struct planner *p, uint32_t level, int x, int y, size_t n)
 	return read_back(p, y, n, level, SCAN_PLAN_LEVEL_OUTPUT, true);
 }
 
+/* The single-pass scan: one launch over every section, whose flags (two
+ * floats a section, zeroed: nothing published) lie in S. */
+static int plan_single_pass(struct planner *p, int x, int y, size_t n)
+{
+	size_t blocks = scan_blocks_of(n, p->req->section);
+	int flags;
+	return set_level(p, 0, n, blocks) ||
+	       read_back(p, x, n, 0, SCAN_PLAN_LEVEL_INPUT, true) ||
+	       buffer(p, 2 * blocks, &flags) ||
+	       launch(p, p->req->section_kernel, (uint32_t)blocks, x, y, flags,
+	              n, 0) ||
+	       read_back(p, y, n, 0, SCAN_PLAN_LEVEL_OUTPUT, true);
+}
+
 int scan_plan_build(struct scan_plan *plan, const struct scan_request *req,
                     char *err, size_t err_size)
 {
@@ -154,5 +168,7 @@ int scan_plan_build(struct scan_plan *plan, const struct scan_request *req,
 	if (buffer(&p, padded(req->n, req->section), &x) ||
 	    buffer(&p, padded(req->n, req->section), &y))
 		return -1;
+	if (req->algorithm->single_pass)
+		return plan_single_pass(&p, x, y, req->n) ? -1 : 0;
 	return plan_level(&p, 0, x, y, req->n);
 }

@@ -45,48 +45,61 @@ static const uint32_t adds_per_step[SCAN_KERNEL_COUNT] = {
 static const struct scan_algorithm algorithms[] = {
 	{"kogge-stone-book",
          "the simple scan exactly as printed: in place, racy", "9.2",
-         SCAN_KERNEL_KOGGE_STONE_BOOK, SCAN_KERNEL_COUNT, false, false, true},
+         SCAN_KERNEL_KOGGE_STONE_BOOK, SCAN_KERNEL_COUNT, false, false, true,
+         false},
 	{"kogge-stone", "the simple scan, race-free (Figure 9.1)", "9.2",
-         SCAN_KERNEL_KOGGE_STONE, SCAN_KERNEL_COUNT, false, false, false},
+         SCAN_KERNEL_KOGGE_STONE, SCAN_KERNEL_COUNT, false, false, false,
+         false},
 	{"brent-kung",
          "the work-efficient scan: reduction and reverse trees (Figure 9.5)",
-         "9.4", SCAN_KERNEL_BRENT_KUNG, SCAN_KERNEL_COUNT, false, false, false},
+         "9.4", SCAN_KERNEL_BRENT_KUNG, SCAN_KERNEL_COUNT, false, false, false,
+         false},
 	{"brent-kung-padded",
          "the work-efficient scan with XY padded: no bank conflicts", "9.4",
-         SCAN_KERNEL_BRENT_KUNG_PADDED, SCAN_KERNEL_COUNT, false, false, false},
+         SCAN_KERNEL_BRENT_KUNG_PADDED, SCAN_KERNEL_COUNT, false, false, false,
+         false},
 	{"hierarchical",
          "any length: section scans, block sums S, add-back (Figure 9.10)",
-         "9.5", SCAN_KERNEL_BRENT_KUNG, SCAN_KERNEL_ADD_BACK, true, true,
+         "9.5", SCAN_KERNEL_BRENT_KUNG, SCAN_KERNEL_ADD_BACK, true, true, false,
          false},
 	{"hierarchical-book",
          "the hierarchical scan's kernels as printed: wrong on purpose", "9.5",
-         SCAN_KERNEL_BOOK_SECTION, SCAN_KERNEL_BOOK_ADD_BACK, true, false,
-         true},
+         SCAN_KERNEL_BOOK_SECTION, SCAN_KERNEL_BOOK_ADD_BACK, true, false, true,
+         false},
 	{"hierarchical-book-bk",
          "kernel 1 as printed around the work-efficient scan: S never written",
          "9.5", SCAN_KERNEL_BOOK_BK_SECTION, SCAN_KERNEL_BOOK_ADD_BACK, true,
-         false, true},
+         false, true, false},
 	{"kogge-stone-double-buffer",
          "the simple scan, race-free with two arrays taking turns", "9.2",
          SCAN_KERNEL_KOGGE_STONE_DOUBLE_BUFFER, SCAN_KERNEL_COUNT, false, false,
-         false},
+         false, false},
 	{"blelloch",
          "the work-efficient scan as an exclusive scan: up-sweep, clear, "
          "down-sweep",
-         "9.4", SCAN_KERNEL_BLELLOCH, SCAN_KERNEL_COUNT, false, false, false},
+         "9.4", SCAN_KERNEL_BLELLOCH, SCAN_KERNEL_COUNT, false, false, false,
+         false},
 	{"blelloch-padded",
          "the exclusive scan with XY[i] at i + (i >> 5): fewer bank conflicts",
          "9.4", SCAN_KERNEL_BLELLOCH_PADDED, SCAN_KERNEL_COUNT, false, false,
-         false},
+         false, false},
 	{"stream-compaction",
          "keep the non-zero values, packed: flags, their scan, a scatter", "",
-         SCAN_KERNEL_STREAM_COMPACTION, SCAN_KERNEL_COUNT, false, false, false},
+         SCAN_KERNEL_STREAM_COMPACTION, SCAN_KERNEL_COUNT, false, false, false,
+         false},
 	{"coarsened",
          "the coarsened three-phase scan: subsections, their ends, add-back",
-         "11.5", SCAN_KERNEL_COARSENED, SCAN_KERNEL_COUNT, false, false, false},
+         "11.5", SCAN_KERNEL_COARSENED, SCAN_KERNEL_COUNT, false, false, false,
+         false},
 	{"warp-shuffle",
          "each warp scans in registers (__shfl_up_sync), then the warps' sums",
-         "", SCAN_KERNEL_WARP_SHUFFLE, SCAN_KERNEL_COUNT, false, false, false},
+         "", SCAN_KERNEL_WARP_SHUFFLE, SCAN_KERNEL_COUNT, false, false, false,
+         false},
+	{"single-pass",
+         "any length in one pass: each section looks back at its "
+         "predecessors' flags",
+         "", SCAN_KERNEL_LOOK_BACK, SCAN_KERNEL_COUNT, false, false, false,
+         true},
 };
 
 const struct scan_kernel_info *scan_kernel_info(enum scan_kernel_id id)
@@ -173,10 +186,18 @@ uint32_t scan_kernel_steps(enum scan_kernel_id id, uint32_t section)
 		return 1 + scan_ceil_log2(lanes) +
 		       scan_ceil_log2((section + 31) / 32) + 1 + 1;
 	}
+	case SCAN_STEPS_LOOK_BACK:
+		return 1 + scan_ceil_log2(section) + 1 + 1;
 	case SCAN_STEPS_ONE:
 		break;
 	}
 	return 1;
+}
+
+bool scan_kernel_looks_back(enum scan_kernel_id id)
+{
+	return (unsigned)id < SCAN_KERNEL_COUNT &&
+	       kernels[id].steps == SCAN_STEPS_LOOK_BACK;
 }
 
 bool scan_kernel_pow2_section(enum scan_kernel_id id)
@@ -199,6 +220,8 @@ enum trace_family scan_algorithm_family(const struct scan_algorithm *a)
 {
 	if (a->hierarchical)
 		return TRACE_FAMILY_HIERARCHICAL;
+	if (a->single_pass)
+		return TRACE_FAMILY_SINGLE_PASS;
 	if (kernels[a->section_kernel].steps == SCAN_STEPS_COMPACTION)
 		return TRACE_FAMILY_COMPACTION;
 	return TRACE_FAMILY_SINGLE_BLOCK;
@@ -305,7 +328,7 @@ int scan_request_check(struct scan_request *req, char *err, size_t err_size)
 		req->section_kernel = a->section_kernel;
 	uint32_t max = kernels[req->section_kernel].max_section;
 
-	if (!a->hierarchical) {
+	if (!a->hierarchical && !a->single_pass) {
 		if (req->n > max) {
 			snprintf(
 				err, err_size,

@@ -331,12 +331,20 @@ int trace_record_step_shuffle(struct trace *t, size_t step,
 
 int trace_record_lookback(struct trace *t, const struct trace_lookback *l)
 {
-	if (!t->step_count)
+	return trace_record_step_lookback(t, t->step_count - 1, l);
+}
+
+int trace_record_step_lookback(struct trace *t, size_t step,
+                               const struct trace_lookback *l)
+{
+	if (step >= t->step_count)
 		return -1;
 	if (array_grow((void **)&t->lookbacks, &t->lookback_cap,
 	               t->lookback_count + 1, sizeof(*t->lookbacks)))
 		return -1;
-	struct trace_step *s = &t->steps[t->step_count - 1];
+	struct trace_step *s = &t->steps[step];
+	if (!s->lookback_count)
+		s->lookback_offset = t->lookback_count;
 	t->lookbacks[t->lookback_count++] = *l;
 	s->lookback_count++;
 	return 0;

@@ -355,6 +355,8 @@ int trace_record_shuffle(struct trace *t, const struct trace_shuffle *s);
 int trace_record_step_shuffle(struct trace *t, size_t step,
                               const struct trace_shuffle *s);
 int trace_record_lookback(struct trace *t, const struct trace_lookback *l);
+int trace_record_step_lookback(struct trace *t, size_t step,
+                               const struct trace_lookback *l);
 
 /* Keeps a finding; past TRACE_FINDINGS_MAX only the total grows. */
 int trace_record_hazard(struct trace *t, const struct trace_hazard *h);

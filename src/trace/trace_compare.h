@@ -22,6 +22,14 @@
 size_t trace_compare(const struct trace *a, const struct trace *b, FILE *report,
                      size_t max_report);
 
+/* The same but for what timing decides in the single-pass scan
+ * (TRACE_FAMILY_SINGLE_PASS), whose blocks read each other's flags as the
+ * hardware happens to run them: skips the look-backs, and the outputs
+ * (final and per level), whose rounding depends on which flags were
+ * added. Everything else, each block's own scan included, must agree. */
+size_t trace_compare_timing_free(const struct trace *a, const struct trace *b,
+                                 FILE *report, size_t max_report);
+
 /* The same for SUMMARY-detail runs, which keep no steps: compares only the
  * outputs and each level's size and block sums (as written, and scanned). */
 size_t trace_compare_outputs(const struct trace *a, const struct trace *b,

@@ -57,7 +57,10 @@ int trace_jr_check_levels(struct trace_jr *r)
 				(unsigned long)l->blocks,
 				(unsigned long long)blocks);
 		}
-		if (blocks > 1 && k + 1 == t->level_count) {
+		/* the single pass has one level: its blocks sum up through
+		 * flags */
+		if (blocks > 1 && k + 1 == t->level_count &&
+		    t->family != TRACE_FAMILY_SINGLE_PASS) {
 			jsonread_push_key(&r->jr, "blocks");
 			return jsonread_fail(
 				&r->jr,

@@ -362,6 +362,64 @@ static void warp_shuffle_counts(void **state)
 	trace_destroy(t);
 }
 
+/* The single-pass scan: each of its B = ceil(N / P) sections makes the
+ * simple scan's additions over the whole section, P - s for each stride
+ * s < P (padding included, as kernel 1 of 9.5 does); none in the look-back
+ * or the store. Its steps per block: load, ceil(log2 P) strides, the
+ * look-back, the store. On the emulator the blocks run in order, so block
+ * b > 0 reads one flag, b - 1's inclusive prefix, at once; its output is
+ * the sequential scan (docs/counts.md). */
+static void single_pass_counts(void **state)
+{
+	(void)state;
+	static const struct {
+		size_t n;
+		uint32_t section;
+	} runs[] = {{1, 16},    {16, 16},     {17, 16}, {40, 8}, {1000, 7},
+	            {4096, 64}, {5000, 1024}, {3, 1},   {100, 2}};
+	for (size_t r = 0; r < sizeof(runs) / sizeof(runs[0]); r++) {
+		size_t n = runs[r].n;
+		uint32_t p = runs[r].section;
+		uint64_t blocks = (n + p - 1) / p;
+		float *in = small_integers_below(n, n + p, 10);
+		struct trace *t =
+			run_cpu("single-pass", 0, in, n, p,
+		                SCAN_SCHEDULE_ASCENDING, 1, TRACE_DETAIL_FULL);
+		assert_non_null(t);
+		assert_int_equal(t->family, TRACE_FAMILY_SINGLE_PASS);
+		assert_int_equal(t->counts.additions,
+		                 blocks * kogge_stone_formula(p));
+		assert_int_equal(t->counts.by_phase[TRACE_PHASE_STRIDE],
+		                 t->counts.additions);
+		assert_int_equal(additions_in_steps(t), t->counts.additions);
+		uint32_t per_block = 3 + scan_ceil_log2(p);
+		assert_int_equal(t->step_count, blocks * per_block);
+		assert_int_equal(t->lookback_count, blocks - 1);
+		double sum = 0.0;
+		for (size_t i = 0; i < n; i++) {
+			sum += in[i];
+			assert_true((double)t->output[i] == sum);
+		}
+		for (uint64_t b = 0; b < blocks; b++) {
+			size_t look = b * per_block + per_block - 2;
+			const struct trace_step *s = &t->steps[look];
+			assert_int_equal(s->phase, TRACE_PHASE_LOOKBACK);
+			assert_int_equal(s->block, b);
+			assert_int_equal(s->lookback_count, b > 0 ? 1 : 0);
+			if (b == 0)
+				continue;
+			const struct trace_lookback *lb =
+				trace_step_lookbacks(t, look);
+			assert_int_equal(lb->predecessor, b - 1);
+			assert_int_equal(lb->state, TRACE_FLAG_PREFIX);
+			assert_true(lb->value == t->output[b * p - 1]);
+			assert_int_equal(lb->polls, 0);
+		}
+		trace_destroy(t);
+		free(in);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -373,6 +431,7 @@ int main(void)
 		cmocka_unit_test(compaction_counts),
 		cmocka_unit_test(coarsened_counts),
 		cmocka_unit_test(warp_shuffle_counts),
+		cmocka_unit_test(single_pass_counts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -61,6 +61,9 @@ hier-ks-1024|hierarchical 5123 1024 kogge-stone|clean
 hier-bk-2048|hierarchical 6145 2048 brent-kung|clean
 hier-bk-16|hierarchical 5000 16 brent-kung|clean
 hier-book-64|hierarchical-book 640 64|book
+look-back-1000|single-pass 1000 16|clean
+look-back-20000|single-pass 20000 64|clean
+look-back-70000|single-pass 70000 1024|clean
 single-pass-1000|1000 2|clean
 single-pass-10240|10240 2|clean
 single-pass-51203|51203 2|clean
