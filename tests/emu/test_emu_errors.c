@@ -12,10 +12,12 @@
 #include <stdint.h>
 
 #include <cmocka.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "emu.h"
+#include "emu_simt.h"
 
 struct trace *__real_trace_create(void);
 struct trace *__wrap_trace_create(void);
@@ -103,11 +105,78 @@ static void test_shared_launch_out_of_memory(void **state)
 	teardown(&u);
 }
 
+/* A kernel that looks back at its own block's flag, which no block
+ * before it published: on a GPU it would wait forever. */
+static void looks_at_itself(const float *X, float *Y, float *S,
+                            unsigned int InputSize, unsigned int SECTION_SIZE)
+{
+	(void)X;
+	(void)Y;
+	(void)InputSize;
+	(void)SECTION_SIZE;
+	float value;
+	emu_look_back(S, emu_current->block_idx.x, &value, 7);
+}
+
+static void test_look_back_that_never_ends(void **state)
+{
+	(void)state;
+	struct setup u;
+	setup(&u, 8, 2 * 2, TRACE_DETAIL_FULL);
+	struct emu_kernel_override k = {looks_at_itself, "looks_at_itself", 0};
+	emu_override_kernel(u.e, SCAN_KERNEL_LOOK_BACK, &k);
+	struct scan_launch l = {
+		SCAN_KERNEL_LOOK_BACK, 2, 4, u.x, u.y, u.s, 8, 4, 0};
+	char err[256] = "";
+	assert_int_equal(u.b->launch(u.e, &l, u.t, err, sizeof(err)), -1);
+	assert_string_equal(err, "kernel look_back_scan (kernels/look_back.cu) "
+	                         "made block 0 look back at block 0's flag, "
+	                         "which no block before it published: on a "
+	                         "GPU it would wait forever; the kernel is "
+	                         "wrong");
+	teardown(&u);
+}
+
+/* A SUMMARY launch of the look-back scan is not shared among workers,
+ * however many blocks: each block reads the flags of those before it. */
+static void test_look_back_summary_in_order(void **state)
+{
+	(void)state;
+	struct setup u;
+	size_t blocks = 512, n = blocks * 16;
+	setup(&u, n, 2 * blocks, TRACE_DETAIL_SUMMARY);
+	float *ones = malloc(n * sizeof(*ones));
+	assert_non_null(ones);
+	for (size_t i = 0; i < n; i++)
+		ones[i] = 1.0f;
+	char err[256] = "";
+	assert_int_equal(u.b->buffer_write(u.e, u.x, ones, n, err, sizeof(err)),
+	                 0);
+	struct scan_launch l = {SCAN_KERNEL_LOOK_BACK,
+	                        (uint32_t)blocks,
+	                        16,
+	                        u.x,
+	                        u.y,
+	                        u.s,
+	                        (uint32_t)n,
+	                        16,
+	                        0};
+	assert_int_equal(u.b->launch(u.e, &l, u.t, err, sizeof(err)), 0);
+	assert_int_equal(u.b->buffer_read(u.e, u.y, ones, n, err, sizeof(err)),
+	                 0);
+	for (size_t i = 0; i < n; i++)
+		assert_true(ones[i] == (float)(i + 1));
+	free(ones);
+	teardown(&u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_outside_section),
 		cmocka_unit_test(test_shared_launch_out_of_memory),
+		cmocka_unit_test(test_look_back_that_never_ends),
+		cmocka_unit_test(test_look_back_summary_in_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
