@@ -105,6 +105,8 @@ static void compare(const char *file, const char *algo, enum scan_kernel_id sk,
 		memcpy(c->book_section, g->book_section,
 		       sizeof(c->book_section));
 		memcpy(c->description, g->description, sizeof(c->description));
+		memcpy(c->section_kernel, g->section_kernel,
+		       sizeof(c->section_kernel));
 		for (size_t k = 0; k < g->launch_count && k < c->launch_count;
 		     k++) {
 			memcpy(c->launches[k].kernel, g->launches[k].kernel,
