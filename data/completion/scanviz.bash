@@ -119,7 +119,7 @@ _scanviz()
 	--schedule) values="ascending descending random warp-lockstep adversarial" ;;
 	--detail) values="full summary auto" ;;
 	--format) values="text json bin perfetto banks" ;;
-	--figure) values="9.1 9.5 9.10 compaction warps banks" ;;
+	--figure) values="9.1 9.5 9.10 compaction look-back warps banks" ;;
 	--theme) values="light dark projection" ;;
 	--labels) values="values ranges" ;;
 	--step) values="last" ;;

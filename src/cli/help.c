@@ -26,7 +26,7 @@ void cli_help_usage(FILE *f)
 		"scanviz - the parallel scan kernels of chapter 9 of Programming",
 		"Massively Parallel Processors, run for real and drawn step by step.",
 		"",
-		"usage: scanviz [--figure 9.1|9.5|9.10|compaction|warps|banks] [run options]  the window",
+		"usage: scanviz [--figure 9.1|9.5|9.10|compaction|look-back|warps|banks] [run options]  the window",
 		"       scanviz --lesson NAME|FILE | --trace FILE.json",
 		"       scanviz COMMAND [options]",
 		"       scanviz --help | --version",

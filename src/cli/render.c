@@ -116,7 +116,7 @@ static int once(struct render_args *a, int c, const char *name)
 
 void cli_help_render(FILE *f)
 {
-	fputs("usage: scanviz render [--figure 9.1|9.5|9.10|compaction|warps|banks] [run options | --trace FILE.json]\n"
+	fputs("usage: scanviz render [--figure 9.1|9.5|9.10|compaction|look-back|warps|banks] [run options | --trace FILE.json]\n"
 	      "                      [--step K|last] [--size WxH] [--projection] -o FILE.svg|.png|.pdf\n"
 	      "       scanviz render [--figure ...] [run options | --trace FILE.json]\n"
 	      "                      [--from N] [--to M] [--fps F] -o FILE.gif|.mp4|.webm|.apng\n"
@@ -126,11 +126,12 @@ void cli_help_render(FILE *f)
 	      "animated PNG, without a window. Files are written whole or not at all.\n"
 	      "\n"
 	      "  --figure F        9.1 (simple scan), 9.5 (work-efficient), 9.10 (hierarchical),\n"
-	      "                    compaction (flags, scan, scatter), warps (lanes by warp,\n"
-	      "                    GPU clocks), banks (bank conflicts); default: the one\n"
-	      "                    that fits the algorithm. Without --algo, 9.1 runs\n"
+	      "                    compaction (flags, scan, scatter), look-back (each\n"
+	      "                    block's flag and the flags it read), warps (lanes by\n"
+	      "                    warp, GPU clocks), banks (bank conflicts); default: the\n"
+	      "                    one that fits the algorithm. Without --algo, 9.1 runs\n"
 	      "                    kogge-stone, 9.5 brent-kung, 9.10 hierarchical,\n"
-	      "                    compaction stream-compaction\n"
+	      "                    compaction stream-compaction, look-back single-pass\n"
 	      "  --trace FILE      replay a trace written by `scanviz dump --format json`\n"
 	      "  --compare B       a second trace drawn beside the first, each with its steps,\n"
 	      "                    counts and executor, at the same step; stills only. B is an\n"

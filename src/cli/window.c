@@ -29,7 +29,7 @@
 void cli_help_window(FILE *f)
 {
 	fputs("usage: scanviz                      (the lessons, where you left off)\n"
-	      "       scanviz [--figure 9.1|9.5|9.10|compaction|warps|banks] [run options]\n"
+	      "       scanviz [--figure 9.1|9.5|9.10|compaction|look-back|warps|banks] [run options]\n"
 	      "       scanviz --trace FILE.json [--figure ...]\n"
 	      "       scanviz --lesson NAME|FILE   (see scanviz lessons)\n"
 	      "       scanviz --kernel FILE.cu [--watch] [run options]\n"

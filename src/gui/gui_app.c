@@ -279,7 +279,8 @@ bool gui_app_set_figure(struct gui_app *app, const struct scene_figure *figure)
 		for (size_t i = 0; i < scan_algorithm_count(); i++)
 			if (scan_algorithm_at(i) == a)
 				ed->algorithm = i;
-		if (figure->default_section && a->hierarchical)
+		if (figure->default_section &&
+		    (a->hierarchical || a->single_pass))
 			snprintf(ed->section, sizeof(ed->section), "%u",
 			         figure->default_section(app->trace->n,
 			                                 max_section(ed, a)));

@@ -64,8 +64,8 @@ struct run_request {
 	float *input; /* owned; filled by run_request_finish() */
 	size_t n;
 	uint32_t section; /* 0: the algorithm's default */
-	/* When "section" is not set, the section a hierarchical algorithm
-	 * gets for n elements of a kernel taking at most max_section (a
+	/* When "section" is not set, the section a hierarchical or a
+	 * single-pass algorithm gets for n elements of a kernel taking at most max_section (a
 	 * figure's choice); NULL: SCAN_DEFAULT_SECTION. */
 	uint32_t (*default_section)(size_t n, uint32_t max_section);
 

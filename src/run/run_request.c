@@ -556,7 +556,8 @@ static int finish(struct run_request *o)
 		return rc == -2 ? 1 : 2;
 
 	uint32_t section = o->section;
-	if (!section && a->hierarchical && o->default_section) {
+	if (!section && (a->hierarchical || a->single_pass) &&
+	    o->default_section) {
 		enum scan_kernel_id k = a->choose_section_kernel
 		                                ? o->section_kernel
 		                                : a->section_kernel;

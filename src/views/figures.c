@@ -13,8 +13,7 @@ static const struct scene_figure figures[] = {
 		.name = "9.1",
 		.key = '1',
 		.algorithm = "kogge-stone",
-		.families = FAMILY(TRACE_FAMILY_SINGLE_BLOCK) |
-                            FAMILY(TRACE_FAMILY_SINGLE_PASS),
+		.families = FAMILY(TRACE_FAMILY_SINGLE_BLOCK),
 		.build = scene_view_rows_build,
 		.block_count = scene_view_grid_blocks,
 	},
@@ -48,6 +47,18 @@ static const struct scene_figure figures[] = {
 		.build = scene_view_compaction_build,
 		.block_count = scene_view_grid_blocks,
 		.legend = SCENE_LEGEND_COMPACTION,
+	},
+	{
+		/* the single-pass scan: each block's flag and the flags of
+		 * its predecessors its look-back read */
+		.name = "look-back",
+		.key = '5',
+		.algorithm = "single-pass",
+		.families = FAMILY(TRACE_FAMILY_SINGLE_PASS),
+		.build = scene_view_look_back_build,
+		.block_count = scene_view_grid_blocks,
+		.default_section = scene_figure_section,
+		.legend = SCENE_LEGEND_LOOK_BACK,
 	},
 	{
 		/* any trace: its lanes by warp (algorithm NULL: the figure
@@ -137,7 +148,8 @@ void scene_figure_names(const char *sep, char *buf, size_t size)
 
 uint32_t scene_figure_section(size_t n, uint32_t max_section)
 {
-	/* Figure 9.10 of the book: 16 values in four sections of 4. */
+	/* Figure 9.10 of the book: 16 values in four sections of 4; the
+	 * look-back figure takes the same, so that blocks look back. */
 	uint32_t s = 2;
 	while ((size_t)s * 4 < n && s * 2 <= max_section)
 		s *= 2;

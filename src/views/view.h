@@ -31,6 +31,8 @@ enum scene_legend {
 	SCENE_LEGEND_LANES,        /* a warp's lanes (the warp view) */
 	SCENE_LEGEND_BANKS,        /* banks and their conflicts */
 	SCENE_LEGEND_COMPACTION,   /* kept and dropped values, the scatter */
+	SCENE_LEGEND_LOOK_BACK,    /* sections, flags (aggregate, prefix) and
+	                              the reads of predecessors' flags */
 };
 
 /* A figure: one row of the views' table (figures.c). Adding a view is its

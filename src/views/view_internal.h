@@ -133,6 +133,18 @@ int scene_view_banks_build(struct view_ctx *c);
 /* The stream-compaction figure (view_compaction.c): input, flags, their
  * scan, and the scatter into the compacted output. */
 int scene_view_compaction_build(struct view_ctx *c);
+/* The single-pass scan's figure (view_look_back.c): a window of blocks,
+ * each with its section and its flag, and the flags a block's look-back
+ * read, with what each held and how long the block waited. */
+int scene_view_look_back_build(struct view_ctx *c);
+/* A flag's colour by its state (aggregate, prefix; none: dim), and its box
+ * with `label` centred at `size` (0: none), as the figure and its legend
+ * draw it. Returns the box, or NULL when out of memory. */
+struct scene_color scene_view_flag_color(const struct view_ctx *c,
+                                         enum trace_flag_state state);
+struct scene_item *scene_view_flag_box(struct view_ctx *c, struct scene_rect r,
+                                       enum trace_flag_state state,
+                                       const char *label, float size);
 size_t scene_view_hier_levels(const struct trace *t);
 size_t scene_view_hier_blocks(const struct trace *t,
                               const struct scene_view *v);

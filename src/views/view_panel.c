@@ -491,6 +491,10 @@ enum swatch {
 	SW_DROPPED,
 	SW_SCATTER,
 	SW_SHUFFLE,
+	SW_SECTION,
+	SW_AGGREGATE,
+	SW_PREFIX,
+	SW_FLAG_READ,
 };
 
 static void swatch(struct view_ctx *c, enum swatch kind, struct scene_rect r)
@@ -527,6 +531,41 @@ static void swatch(struct view_ctx *c, enum swatch kind, struct scene_rect r)
 		                 scene_view_color(c, SCENE_ROLE_SHUFFLE),
 		                 false);
 		break;
+	case SW_SECTION:
+		for (int i = 0; i < 3; i++) {
+			float w = (r.x1 - r.x0) / 3;
+			scene_view_cell(c,
+			                (struct scene_rect){
+						r.x0 + w * (float)i, r.y0,
+						r.x0 + w * (float)i + w * 0.85f,
+						r.y1},
+			                NULL, 0, st);
+		}
+		break;
+	case SW_AGGREGATE:
+	case SW_PREFIX: {
+		const char *letter = kind == SW_PREFIX ? "P" : "A";
+		float size = scene_view_fit_size(
+			c, SCENE_FONT_MONO, letter, r.x1 - r.x0,
+			(r.y1 - r.y0) * 0.9f, c->min_text, c->small);
+		scene_view_flag_box(c, r,
+		                    kind == SW_PREFIX ? TRACE_FLAG_PREFIX
+		                                      : TRACE_FLAG_AGGREGATE,
+		                    letter, size);
+		break;
+	}
+	case SW_FLAG_READ: {
+		/* a read that found an aggregate (dashed) over one that found
+		 * a prefix */
+		float q = (r.y1 - r.y0) * 0.25f;
+		scene_view_arrow(
+			c, r.x1, r.y0 + q, r.x0, r.y0 + q, c->lw * 1.2f,
+			scene_view_flag_color(c, TRACE_FLAG_AGGREGATE), true);
+		scene_view_arrow(
+			c, r.x1, r.y1 - q, r.x0, r.y1 - q, c->lw * 1.2f,
+			scene_view_flag_color(c, TRACE_FLAG_PREFIX), false);
+		break;
+	}
 	case SW_TOKEN:
 		scene_box(c->s, r, (r.y1 - r.y0) * 0.3f,
 		          scene_view_color(c, SCENE_ROLE_TOKEN),
@@ -617,6 +656,10 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 		[SW_DROPPED] = "dropped (0), or not yet there",
 		[SW_SCATTER] = "a kept value to its place in Y",
 		[SW_SHUFFLE] = "a lane's register to another lane",
+		[SW_SECTION] = "a block's section: its XY",
+		[SW_AGGREGATE] = "flag A: the block's own sum",
+		[SW_PREFIX] = "flag P: its inclusive prefix",
+		[SW_FLAG_READ] = "a read of a predecessor's flag",
 	};
 	/* the same, for a narrow panel: never cut short */
 	static const char *const brief[] = {
@@ -639,6 +682,10 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 		[SW_DROPPED] = "dropped",
 		[SW_SCATTER] = "to its place",
 		[SW_SHUFFLE] = "lane to lane",
+		[SW_SECTION] = "its section",
+		[SW_AGGREGATE] = "A: its sum",
+		[SW_PREFIX] = "P: its prefix",
+		[SW_FLAG_READ] = "a flag read",
 	};
 	enum swatch list[10];
 	int n = 0;
@@ -653,6 +700,13 @@ static float legend(struct view_ctx *c, float bottom, bool draw)
 		list[n++] = SW_KEPT;
 		list[n++] = SW_DROPPED;
 		list[n++] = SW_SCATTER;
+	} else if (c->v->figure->legend == SCENE_LEGEND_LOOK_BACK) {
+		list[n++] = SW_SECTION;
+		list[n++] = SW_AGGREGATE;
+		list[n++] = SW_PREFIX;
+		list[n++] = SW_FLAG_READ;
+		if (c->compact)
+			list[n++] = SW_HEAT;
 	} else if (c->v->figure->legend == SCENE_LEGEND_BANKS) {
 		list[n++] = SW_BANK_ONE;
 		list[n++] = SW_BANK_MANY;

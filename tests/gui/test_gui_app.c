@@ -238,17 +238,21 @@ static const struct scene_figure *figure_of(const char *arg)
  * `scanviz --figure` run for the same input: the same algorithm and, for
  * Figure 9.10, the same sections (render_trace_load is what both command
  * lines go through). */
+/* An algorithm of another figure than f to start from, one that takes n
+ * elements. */
+static const char *start_from(const struct scene_figure *f, size_t n)
+{
+	if (n > 1024)
+		return f == scene_figure_find("9.10") ? "--algo=brent-kung"
+		                                      : "--algo=hierarchical";
+	return f == scene_figure_find("9.1") ? "--algo=brent-kung"
+	                                     : "--algo=kogge-stone";
+}
+
 static void figure_defaults_match_the_command_line(void **state)
 {
 	(void)state;
 	static const size_t sizes[] = {2, 5, 16, 33, 100, 700, 1024, 2048};
-	/* an algorithm of another figure to start from, for each figure */
-	static const char *const start[4][2] = {
-		{"--algo=brent-kung", "--algo=hierarchical"},
-		{"--algo=kogge-stone", "--algo=hierarchical"},
-		{"--algo=kogge-stone", "--algo=brent-kung"},
-		{"--algo=kogge-stone", "--algo=brent-kung"},
-	};
 	for (int f = 0; (size_t)f < scene_figure_count(); f++) {
 		/* views of any trace (warps, banks) run nothing of their own */
 		if (!scene_figure_at((size_t)f)->algorithm)
@@ -276,7 +280,8 @@ static void figure_defaults_match_the_command_line(void **state)
 			assert_int_equal(cli_trace_load(&a, &o, &cli), 0);
 			run_request_free(&o);
 			/* in the window, from another figure's algorithm */
-			const char *from = start[f][n > 1024];
+			const char *from =
+				start_from(scene_figure_at((size_t)f), n);
 			const char *const args[] = {arg_n, from};
 			struct gui_app *app =
 				test_app(args, 2, figure_of(from));
