@@ -74,7 +74,16 @@ static void draw_row(struct view_ctx *c, const struct row_geom *g, float y,
 			.dim = !shown || !values ||
 		               (kept_flags && kept_flags[i] == 0.0f),
 		};
-		scene_view_cell(c, r, buf[0] ? buf : NULL, g->label, style);
+		struct scene_item *it = scene_view_cell(
+			c, r, buf[0] ? buf : NULL, g->label, style);
+		/* unlabelled boxes count as a strip, so that the lesson
+		 * layout gives the figure room until they are labelled */
+		if (it && g->labels)
+			it->tag = (struct scene_tag){SCENE_TAG_ELEMENT,
+			                             (int32_t)i, 0, 0, 0};
+		else if (it)
+			it->tag = (struct scene_tag){SCENE_TAG_STRIP,
+			                             (int32_t)i, 1, 0, 0};
 	}
 }
 

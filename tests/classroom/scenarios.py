@@ -40,7 +40,7 @@ QUESTION_CHECKS = ["question_elements", "count_hidden", "nothing_clipped"]
 
 
 def _figure_tour(mode):
-    """Every figure in one run: 9.1 stepped, 9.5 and 9.10 at their ends."""
+    """Every figure in one run: 9.1 stepped, the others at their ends."""
     return [
         ("launch", ["--figure", "9.1", mode]),
         ("shot", "fig91-start" + mode),
@@ -51,6 +51,10 @@ def _figure_tour(mode):
         ("wait", 0.8), ("shot", "fig95-end" + mode),
         ("key", "3", "f910"), ("wait", 0.8), ("key", "End", "e910"),
         ("wait", 0.8), ("shot", "fig910-end" + mode),
+        ("key", "4", "fcompact"), ("wait", 0.8), ("key", "End", "ecompact"),
+        ("wait", 0.8), ("shot", "compaction-end" + mode),
+        ("key", "5", "flook"), ("wait", 0.8), ("key", "End", "elook"),
+        ("wait", 0.8), ("shot", "look-back-end" + mode),
         ("frames", LAYOUT_CHECKS, {}),
         ("close",),
     ]
@@ -343,5 +347,6 @@ for _name in ("what-a-scan-is", "simple-scan", "race-in-the-printed-kernel",
               "fix-the-race", "work-efficient-scan", "work-efficiency",
               "blelloch-scan", "arbitrary-lengths", "summary-and-exercises",
               "bench-what-the-numbers-say", "coarsened-scan",
-              "warp-shuffle-scan"):
+              "warp-shuffle-scan", "single-pass-look-back",
+              "stream-compaction"):
     SCENARIOS["lesson-" + _name] = _lesson(_name)
