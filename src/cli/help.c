@@ -74,8 +74,12 @@ void cli_help_run_options(FILE *f)
 	        RUN_DEFAULT_ALGORITHM);
 	for (size_t k = 0; k < scan_algorithm_count(); k++) {
 		const struct scan_algorithm *a = scan_algorithm_at(k);
-		fprintf(f, "      %-17s %s (%s)\n", a->name, a->summary,
-		        a->book_section);
+		/* the later editions' scans have no section of this chapter */
+		if (a->book_section[0])
+			fprintf(f, "      %-17s %s (%s)\n", a->name, a->summary,
+			        a->book_section);
+		else
+			fprintf(f, "      %-17s %s\n", a->name, a->summary);
 	}
 	put_lines(f, lines, COUNT(lines));
 }
