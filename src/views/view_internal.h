@@ -149,6 +149,12 @@ size_t scene_view_hier_levels(const struct trace *t);
 size_t scene_view_hier_blocks(const struct trace *t,
                               const struct scene_view *v);
 void scene_view_panel_build(struct view_ctx *c);
+/* The panel's legend, its last row ending at `bottom`: its swatches and
+ * their meanings (or shorter ones where the panel is narrow), drawn when
+ * `draw`. Returns the y of its top, so the source above can stop there. */
+float scene_view_legend_build(struct view_ctx *c, float bottom, bool draw);
+/* A run whose findings or whose kernels (as the trace says) can race. */
+bool scene_view_racy_trace(const struct trace *t);
 void scene_view_controls_build(struct view_ctx *c);
 void scene_view_tooltip_build(struct view_ctx *c);
 /* Starts the tooltip for the hovered item at `anchor` with its first line;
