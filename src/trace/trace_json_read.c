@@ -18,11 +18,6 @@
 #include "mem_limit.h"
 #include "trace_json_reader.h"
 
-/* Replaying takes about this many times the file's size in memory: the
- * whole text, cJSON's tree of it, and the trace built from it (a
- * 410 MB trace took 4.7 GB, a 1.74 GB one 19.6 GB). */
-#define TRACE_JSON_MEMORY_FACTOR 13
-
 /* The executors a trace can come from (trace.h: "cpu" or "cuda"). */
 static int check_backend(struct trace_jr *r, const char *backend)
 {
@@ -782,26 +777,28 @@ struct trace *trace_read_json(const char *text, size_t len, const char *name,
 	return r.t;
 }
 
-/* The message for a trace too big to replay here; returns NULL. */
+/* The message for a trace of `size` bytes (or more, when `size_at_least`:
+ * a pipe read that far) too big to replay here, which needs `need` bytes
+ * of memory (more than that, when `need_at_least`: not counted yet);
+ * returns NULL. */
 static struct trace *too_big(const char *name, uint64_t size,
-                             const struct mem_limit *l, char *err,
-                             size_t err_size)
+                             bool size_at_least, uint64_t need,
+                             bool need_at_least, const struct mem_limit *l,
+                             char *err, size_t err_size)
 {
 	char size_s[32], need_s[32], have_s[32];
 	mem_limit_format(size, size_s, sizeof(size_s));
-	mem_limit_format(size * TRACE_JSON_MEMORY_FACTOR, need_s,
-	                 sizeof(need_s));
+	mem_limit_format(need, need_s, sizeof(need_s));
 	mem_limit_format(l->bytes, have_s, sizeof(have_s));
 	if (err && err_size)
 		snprintf(err, err_size,
-		         "%s: a trace of %s%s needs about %s of memory to "
+		         "%s: a trace of %s%s needs %s%s of memory to "
 		         "replay, more than the %s of %s: record it with "
-		         "--detail summary or a smaller --n, or %s",
-		         name, size_s,
-		         size == l->bytes / TRACE_JSON_MEMORY_FACTOR + 1
-		                 ? " or more"
-		                 : "",
-		         need_s, have_s, l->what, l->todo);
+		         "--detail summary or a smaller --n, or as a binary "
+		         "trace (--format bin), or %s",
+		         name, size_s, size_at_least ? " or more" : "",
+		         need_at_least ? "more than " : "about ", need_s,
+		         have_s, l->what, l->todo);
 	return NULL;
 }
 
@@ -811,21 +808,24 @@ struct trace *trace_read_json_file(const char *path, char *err, size_t err_size)
 	const char *name = is_stdin ? "standard input" : path;
 	char *text;
 	size_t len;
-	/* The reader holds the parsed tree of the whole file: refuse, before
-	 * reading it, a file that would not fit (a pipe: once it is read past
-	 * what fits). */
+	/* The reader holds the whole text and a parsed tree of it: refuse,
+	 * before reading it, a file whose text alone would not fit (a pipe:
+	 * once it is read past that), and, before parsing, one whose tree
+	 * and trace would not. */
 	struct mem_limit l;
 	mem_limit_get(&l);
-	uint64_t max = l.bytes / TRACE_JSON_MEMORY_FACTOR;
+	uint64_t max = l.bytes;
 	struct stat st;
 	if (!is_stdin && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
 	    (uint64_t)st.st_size > max)
-		return too_big(name, (uint64_t)st.st_size, &l, err, err_size);
+		return too_big(name, (uint64_t)st.st_size, false,
+		               (uint64_t)st.st_size, true, &l, err, err_size);
 	if (max > SIZE_MAX - 1)
 		max = SIZE_MAX - 1;
 	enum in_file_status rs = in_file_read(path, (size_t)max, &text, &len);
 	if (rs != IN_FILE_OK && errno == EFBIG)
-		return too_big(name, max + 1, &l, err, err_size);
+		return too_big(name, max + 1, true, max + 1, true, &l, err,
+		               err_size);
 	if (rs != IN_FILE_OK) {
 		if (err && err_size)
 			snprintf(
@@ -835,6 +835,12 @@ struct trace *trace_read_json_file(const char *path, char *err, size_t err_size)
 					: "%s: cannot read: %s; check the file",
 				name, strerror(errno));
 		return NULL;
+	}
+	uint64_t need = trace_json_memory_need(text, len);
+	if (need > l.bytes) {
+		free(text);
+		return too_big(name, len, false, need, false, &l, err,
+		               err_size);
 	}
 	struct trace *t = trace_read_json(text, len, name, err, err_size);
 	free(text);

@@ -102,4 +102,8 @@ int trace_jr_check_add(struct trace_jr *r, const struct trace_add *a,
 int trace_jr_check_finding(struct trace_jr *r, uint32_t step, uint32_t block,
                            const uint32_t *index);
 
+/* The bytes of memory replaying the JSON text takes at most: the text,
+ * cJSON's tree of it and the trace built from it (trace_json_need.c). */
+uint64_t trace_json_memory_need(const char *text, size_t len);
+
 #endif

@@ -17,6 +17,7 @@
 
 #include "sample_trace.h"
 #include "trace_json.h"
+#include "trace_json_reader.h"
 
 #define H "; record the trace again with 'scanviz dump --format json'"
 
@@ -458,8 +459,9 @@ static void test_byte_order_mark(void **state)
 	free(text);
 }
 
-/* A file that would need more memory than the process may use is refused
- * before it is read, with its size and the limit. */
+/* A file that would need more memory than the process may use is refused,
+ * with its size, what it needs and the limit: before it is read when its
+ * text alone does not fit, before it is parsed when its tree does not. */
 static void test_too_big(void **state)
 {
 	(void)state;
@@ -476,7 +478,8 @@ static void test_too_big(void **state)
 	assert_int_equal(fclose(f), 0);
 	free(text);
 	char err[512] = "";
-	/* 13 times the file's size does not fit: refused */
+	/* five times the file's size cannot hold cJSON's tree of it (a
+	 * 64-byte node for every few bytes of text): refused */
 	char limit[32];
 	snprintf(limit, sizeof(limit), "%zu", len * 5);
 	assert_int_equal(setenv("SCANVIZ_MEMORY_LIMIT", limit, 1), 0);
@@ -485,6 +488,12 @@ static void test_too_big(void **state)
 	assert_non_null(strstr(err, " of memory to replay, more than the "));
 	assert_non_null(strstr(err, "limit SCANVIZ_MEMORY_LIMIT sets"));
 	assert_null(strchr(err, '\n'));
+	/* the text alone does not fit */
+	snprintf(limit, sizeof(limit), "%zu", len / 2);
+	assert_int_equal(setenv("SCANVIZ_MEMORY_LIMIT", limit, 1), 0);
+	assert_null(trace_read_json_file(path, err, sizeof(err)));
+	assert_non_null(strstr(err, "needs more than "));
+	assert_null(strstr(err, " or more "));
 	/* with room for it, read as usual */
 	snprintf(limit, sizeof(limit), "%zu", len * 100);
 	assert_int_equal(setenv("SCANVIZ_MEMORY_LIMIT", limit, 1), 0);
@@ -495,13 +504,39 @@ static void test_too_big(void **state)
 	unlink(path);
 }
 
+/* The memory a JSON text needs follows its values, not its bytes: a
+ * number in two bytes of text ("0,") still costs a cJSON node and its
+ * share of the trace, a long string only its bytes. */
+static void test_memory_need(void **state)
+{
+	(void)state;
+	enum { VALUES = 10000 };
+	char *zeros = malloc(2 * VALUES + 2);
+	assert_non_null(zeros);
+	zeros[0] = '[';
+	for (size_t i = 0; i < VALUES; i++) {
+		zeros[1 + 2 * i] = '0';
+		zeros[2 + 2 * i] = i + 1 < VALUES ? ',' : ']';
+	}
+	zeros[2 * VALUES + 1] = '\0';
+	size_t len = strlen(zeros);
+	assert_true(trace_json_memory_need(zeros, len) >=
+	            (uint64_t)VALUES * (sizeof(cJSON) + 32));
+	/* the same bytes as one string: one value and its copy */
+	memset(zeros + 1, 'x', len - 2);
+	zeros[1] = zeros[len - 2] = '"';
+	uint64_t one = trace_json_memory_need(zeros, len);
+	assert_true(one >= 2 * (uint64_t)len && one < 3 * (uint64_t)len);
+	free(zeros);
+}
+
 int main(void)
 {
 	enum {
 		N = sizeof(cases) / sizeof(cases[0]),
 		M = sizeof(mutations) / sizeof(mutations[0]),
 	};
-	struct CMUnitTest tests[N + M + 3];
+	struct CMUnitTest tests[N + M + 4];
 	for (size_t i = 0; i < N; i++)
 		tests[i] = (struct CMUnitTest){cases[i].name, test_error_case,
 		                               NULL, NULL, (void *)&cases[i]};
@@ -515,6 +550,8 @@ int main(void)
 		"byte_order_mark", test_byte_order_mark, NULL, NULL, NULL};
 	tests[N + M + 2] =
 		(struct CMUnitTest){"too_big", test_too_big, NULL, NULL, NULL};
-	return _cmocka_run_group_tests("trace_read_errors", tests, N + M + 3,
+	tests[N + M + 3] = (struct CMUnitTest){"memory_need", test_memory_need,
+	                                       NULL, NULL, NULL};
+	return _cmocka_run_group_tests("trace_read_errors", tests, N + M + 4,
 	                               NULL, NULL);
 }
