@@ -60,8 +60,9 @@ size_t scene_source_shown_at(const struct scene_source *src, size_t line);
  * `__syncthreads()`) does the first statement after it that reads or
  * writes XY (the addition of a stride, reduce or reverse step; the copy to
  * Y of a store step; in a student's file the first one with an array
- * element and an assignment); 0 when there is none. Any other line (a
- * load, an add-back) is its own operation. */
+ * element and an assignment), or its LOOK_BACK where it has one (the
+ * single-pass scan's look-back step); 0 when there is none. Any other
+ * line (a load, an add-back) is its own operation. */
 size_t scene_source_operation_line(const struct scene_source *src, size_t line);
 
 #endif

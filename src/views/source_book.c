@@ -291,14 +291,20 @@ size_t scene_source_operation_line(const struct scene_source *src, size_t line)
 	bool plain = uses(l, "__syncthreads");
 	if (!uses(l, "STEP") && !plain)
 		return line;
-	/* the first statement the step's threads run after its barrier */
+	/* the first statement the step's threads run after its barrier; in
+	 * a look-back step that is reading its aggregate, but what the step
+	 * does is look back */
+	size_t first = 0;
 	for (size_t i = line + 1; i <= src->line_count; i++) {
 		const char *n = src->lines[i - 1];
 		if (uses(n, "STEP") || uses(n, "__syncthreads") ||
 		    strcmp(n, "}") == 0)
 			break;
-		if (plain ? plain_data_statement(n) : data_statement(n))
+		if (!plain && uses(n, "LOOK_BACK"))
 			return i;
+		if (!first &&
+		    (plain ? plain_data_statement(n) : data_statement(n)))
+			first = i;
 	}
-	return 0;
+	return first;
 }

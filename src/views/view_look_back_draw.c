@@ -547,10 +547,11 @@ void lb_draw_rows(struct lb_frame *f, bool compact)
 		struct scene_rect fr = {f->flag_x0, y0, f->flag_x1, y0 + f->h};
 		if (st == TRACE_FLAG_NONE) {
 			/* an empty flag; the read column, free on the rows
-			 * after the current one, says so */
+			 * after the current one, says so, except where it is
+			 * headed "what block b found": b reads none of them */
 			text = NULL;
 			const char *texts[2] = {"not published", "none"};
-			if (b > f->cur)
+			if (b > f->cur && !(f->at_look && f->nreads))
 				read_text(f, cy, texts, 2, true);
 		} else {
 			flag_text(st, v, label, sizeof(label));

@@ -1,8 +1,8 @@
 /* test_source_file.c - a student's kernel file in the code panel's set
  * (scene_source_set_put): added beside the built-in files, replaced by
  * name when saved again, and its plain `__syncthreads()` steps lit with
- * the statement they do, as STEP is in the built-in files. Depends on
- * source.h. */
+ * the statement they do, as STEP is in the built-in files (a look-back
+ * step its LOOK_BACK). Depends on source.h. */
 #include <stdio.h>
 #include <string.h>
 
@@ -53,6 +53,19 @@ int main(void)
 	       "a last barrier with no statement after it does none");
 	expect(scene_source_operation_line(src, 5) == 5,
 	       "any other line is its own operation");
+	/* the single-pass scan's look-back step reads its aggregate first,
+	 * but what it does is look back */
+	const struct scene_source *lb = scene_source_find(set, "look_back.cu");
+	size_t step = 0, look = 0;
+	for (size_t i = 1; lb && i <= lb->line_count; i++) {
+		const char *l = scene_source_line(lb, i);
+		if (!step && strstr(l, "STEP(TRACE_PHASE_LOOKBACK"))
+			step = i;
+		if (step && !look && strstr(l, "= LOOK_BACK("))
+			look = i;
+	}
+	expect(step && look && scene_source_operation_line(lb, step) == look,
+	       "a look-back step does its LOOK_BACK");
 	const char saved[] = "__global__ void scan(float *X)\n{\n}\n";
 	expect(scene_source_set_put(set, "my_scan.cu", saved, strlen(saved)) ==
 	                       0 &&
