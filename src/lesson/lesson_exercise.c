@@ -82,6 +82,16 @@ static int check_file(const struct lesson_exercise *e, const char *path,
 	float *values = NULL;
 	size_t n = 0;
 	*right = false;
+	/* an exercise's check is the CPU emulator's (its schedules are what
+	 * show the race), whatever backend the lesson's runs take */
+	if (!student_backend_built(STUDENT_BACKEND_CPU)) {
+		snprintf(verdict, size,
+		         "%s: this scanviz was built without libtcc, and an "
+		         "exercise is checked on the CPU emulator: rebuild "
+		         "with libtcc-dev",
+		         path);
+		return STUDENT_UNAVAILABLE;
+	}
 	enum student_status st = student_default_input(
 		path, e->section, 0, 1, &values, &n, verdict, size);
 	if (st != STUDENT_OK)
