@@ -172,15 +172,14 @@ void bench_plot_marker(struct scene *s, enum bench_plot_marker m, float x,
                        float y, float r, struct scene_color c)
 {
 	struct scene_rect box = {x - r, y - r, x + r, y + r};
-	struct scene_color none = {0, 0, 0, 0};
 	switch (m) {
 	case BENCH_PLOT_CIRCLE:
-		scene_box(s, box, r, c, none, 0.0f);
+		scene_box(s, box, r, c, SCENE_NO_COLOR, 0.0f);
 		break;
 	case BENCH_PLOT_SQUARE:
 		box = (struct scene_rect){x - r * 0.9f, y - r * 0.9f,
 		                          x + r * 0.9f, y + r * 0.9f};
-		scene_box(s, box, 0.0f, c, none, 0.0f);
+		scene_box(s, box, 0.0f, c, SCENE_NO_COLOR, 0.0f);
 		break;
 	case BENCH_PLOT_TRIANGLE: {
 		struct scene_point p[3] = {{x, y - r * 1.2f},

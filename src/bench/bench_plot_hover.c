@@ -41,11 +41,10 @@ void bench_plot_card(struct scene *s, const struct bench_plot *p,
 	struct scene_color fg = scene_theme_color(theme, SCENE_ROLE_TEXT);
 	struct scene_point c = bench_plot_point(p, l, si, i);
 	float t = l->text, ring = l->marker * 2.0f;
-	struct scene_color none = {0, 0, 0, 0};
 	scene_box(s,
 	          (struct scene_rect){c.x - ring, c.y - ring, c.x + ring,
 	                              c.y + ring},
-	          ring, none, fg, fmaxf(1.5f, l->line * 0.6f));
+	          ring, SCENE_NO_COLOR, fg, fmaxf(1.5f, l->line * 0.6f));
 
 	char lines[CARD_LINES][96];
 	unsigned int log2_n = (unsigned int)ser->x[i];

@@ -2,8 +2,8 @@
  * text before cJSON builds a tree of it, so that a file too big for the
  * machine is refused with one line instead of ending in the OOM killer.
  * A fixed share of the file's size will not do: a number takes 2 bytes of
- * text ("0,") and a 64-byte cJSON node, so traces of small numbers (summary
- * detail) take up to 40 times their size where full-detail ones take 12.
+ * text ("0,") and a 64-byte cJSON node, so a summary trace of zeros took
+ * 30 times its size where full-detail ones took 12 (docs/cli.md).
  * Pure C; depends on trace_json_reader.h. */
 #include "trace_json_reader.h"
 

@@ -14,6 +14,9 @@ struct scene_color {
 	uint8_t r, g, b, a;
 };
 
+/* No colour at all: the fill or stroke of a box that is not drawn. */
+#define SCENE_NO_COLOR ((struct scene_color){0, 0, 0, 0})
+
 /* An axis-aligned rectangle: x0,y0 top-left, x1,y1 bottom-right, in px. */
 struct scene_rect {
 	float x0, y0, x1, y1;

@@ -60,7 +60,6 @@ static void draw_accesses(struct view_ctx *c,
 	struct scene_color text = scene_view_color(c, SCENE_ROLE_TEXT);
 	struct scene_color dim = scene_view_color(c, SCENE_ROLE_TEXT_DIM);
 	struct scene_color grid = scene_view_color(c, SCENE_ROLE_GRID);
-	struct scene_color none = {0, 0, 0, 0};
 	char buf[64];
 	/* bank numbers every 4 banks */
 	for (uint32_t b = 0; b < TRACE_BANKS; b += 4) {
@@ -102,7 +101,8 @@ static void draw_accesses(struct view_ctx *c,
 			                       x0 + cell_w * (float)(b + 1) - 1,
 			                       y + row_h - 1};
 			if (!words[b]) {
-				scene_box(c->s, r, 0, none, grid, 1.0f);
+				scene_box(c->s, r, 0, SCENE_NO_COLOR, grid,
+				          1.0f);
 				continue;
 			}
 			/* one word: a pass of its own; more: the conflict's

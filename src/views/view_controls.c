@@ -8,15 +8,13 @@
 #include <stdio.h>
 #include <string.h>
 
-static const struct scene_color none = {0, 0, 0, 0};
-
 /* A square button with an icon drawn from polygons. */
 static void button(struct view_ctx *c, struct scene_rect r,
                    enum scene_control id)
 {
-	struct scene_item *b =
-		scene_box(c->s, r, (r.y1 - r.y0) * 0.2f,
-	                  scene_view_color(c, SCENE_ROLE_CONTROL), none, 0);
+	struct scene_item *b = scene_box(
+		c->s, r, (r.y1 - r.y0) * 0.2f,
+		scene_view_color(c, SCENE_ROLE_CONTROL), SCENE_NO_COLOR, 0);
 	if (b)
 		b->tag = (struct scene_tag){SCENE_TAG_CONTROL, (int32_t)id, 0,
 		                            0, 0};
@@ -35,11 +33,11 @@ static void button(struct view_ctx *c, struct scene_rect r,
 			          (struct scene_rect){cx - u, cy - u,
 			                              cx - u + bar * 1.4f,
 			                              cy + u},
-			          0, ink, none, 0);
+			          0, ink, SCENE_NO_COLOR, 0);
 			scene_box(c->s,
 			          (struct scene_rect){cx + u - bar * 1.4f,
 			                              cy - u, cx + u, cy + u},
-			          0, ink, none, 0);
+			          0, ink, SCENE_NO_COLOR, 0);
 		} else {
 			scene_polygon(c->s, right, 3, ink);
 		}
@@ -55,30 +53,30 @@ static void button(struct view_ctx *c, struct scene_rect r,
 		scene_box(c->s,
 		          (struct scene_rect){cx - u - bar, cy - u, cx - u,
 		                              cy + u},
-		          0, ink, none, 0);
+		          0, ink, SCENE_NO_COLOR, 0);
 		break;
 	case SCENE_CONTROL_END:
 		scene_polygon(c->s, right, 3, ink);
 		scene_box(c->s,
 		          (struct scene_rect){cx + u, cy - u, cx + u + bar,
 		                              cy + u},
-		          0, ink, none, 0);
+		          0, ink, SCENE_NO_COLOR, 0);
 		break;
 	case SCENE_CONTROL_SLOWER:
 		scene_box(c->s,
 		          (struct scene_rect){cx - u, cy - bar * 0.5f, cx + u,
 		                              cy + bar * 0.5f},
-		          0, ink, none, 0);
+		          0, ink, SCENE_NO_COLOR, 0);
 		break;
 	case SCENE_CONTROL_FASTER:
 		scene_box(c->s,
 		          (struct scene_rect){cx - u, cy - bar * 0.5f, cx + u,
 		                              cy + bar * 0.5f},
-		          0, ink, none, 0);
+		          0, ink, SCENE_NO_COLOR, 0);
 		scene_box(c->s,
 		          (struct scene_rect){cx - bar * 0.5f, cy - u,
 		                              cx + bar * 0.5f, cy + u},
-		          0, ink, none, 0);
+		          0, ink, SCENE_NO_COLOR, 0);
 		break;
 	default:
 		break;
@@ -92,9 +90,9 @@ static float word_button(struct view_ctx *c, float x, float y0, float y1,
 	float w, h;
 	c->m->measure(c->m->ctx, SCENE_FONT_SANS, c->small, word, &w, &h);
 	struct scene_rect r = {x, y0, x + w + c->pad * 2, y1};
-	struct scene_item *b =
-		scene_box(c->s, r, (y1 - y0) * 0.2f,
-	                  scene_view_color(c, SCENE_ROLE_CONTROL), none, 0);
+	struct scene_item *b = scene_box(
+		c->s, r, (y1 - y0) * 0.2f,
+		scene_view_color(c, SCENE_ROLE_CONTROL), SCENE_NO_COLOR, 0);
 	if (b)
 		b->tag = (struct scene_tag){SCENE_TAG_CONTROL, (int32_t)id, 0,
 		                            0, 0};
@@ -183,7 +181,7 @@ void scene_view_controls_build(struct view_ctx *c)
 			(struct scene_rect){bx0, cy - th * 0.5f, bx1,
 		                            cy + th * 0.5f},
 			th * 0.5f, scene_view_color(c, SCENE_ROLE_CONTROL),
-			none, 0);
+			SCENE_NO_COLOR, 0);
 		if (tr) {
 			/* hit area: the whole height of the bar, not only the line */
 			tr->bounds = track;
@@ -203,8 +201,8 @@ void scene_view_controls_build(struct view_ctx *c)
 			          (struct scene_rect){bx0, cy - th * 0.5f, kx,
 			                              cy + th * 0.5f},
 			          th * 0.5f,
-			          scene_view_color(c, SCENE_ROLE_ACCENT), none,
-			          0);
+			          scene_view_color(c, SCENE_ROLE_ACCENT),
+			          SCENE_NO_COLOR, 0);
 		float kr = b * 0.3f;
 		scene_box(
 			c->s,

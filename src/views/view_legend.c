@@ -8,8 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const struct scene_color none = {0, 0, 0, 0};
-
 /* Legend entries: a swatch drawn by `kind`, and what it means. */
 enum swatch {
 	SW_CHANGED,
@@ -132,7 +130,7 @@ static void swatch(struct view_ctx *c, enum swatch kind, struct scene_rect r)
 			float x1 = r.x0 + (r.x1 - r.x0) * (float)(i + 1) / 8;
 			scene_box(c->s, (struct scene_rect){x0, r.y0, x1, r.y1},
 			          0, scene_theme_heat(c->th, (float)i / 7),
-			          none, 0);
+			          SCENE_NO_COLOR, 0);
 		}
 		break;
 	case SW_LANE_ADDED:
@@ -168,7 +166,7 @@ static void swatch(struct view_ctx *c, enum swatch kind, struct scene_rect r)
 	}
 	case SW_LANE_ABSENT:
 	case SW_BANK_NONE:
-		scene_box(c->s, r, 0, none,
+		scene_box(c->s, r, 0, SCENE_NO_COLOR,
 		          scene_view_color(c, SCENE_ROLE_GRID), 1.0f);
 		break;
 	}

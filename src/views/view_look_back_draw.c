@@ -10,8 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const struct scene_color none = {0, 0, 0, 0};
-
 /* Counts with thousands separators: "1,250". */
 static void format_count(uint64_t v, char *buf, size_t size)
 {
@@ -73,7 +71,7 @@ struct scene_item *scene_view_flag_box(struct view_ctx *c, struct scene_rect r,
 		(uint8_t)lroundf(base.b + (edge.b - base.b) * 0.28f), 255};
 	float stroke = fmaxf(1.0f, fminf(c->lw * 1.5f, fminf(w, h) * 0.12f));
 	if (state == TRACE_FLAG_NONE) {
-		fill = none;
+		fill = SCENE_NO_COLOR;
 		edge = scene_fade(scene_view_color(c, SCENE_ROLE_ELEMENT_EDGE),
 		                  0.45f);
 		stroke = scene_view_cell_stroke(c, w, h, false);
@@ -198,8 +196,8 @@ static void draw_section(struct lb_frame *f, uint32_t b, float y0, bool compact)
 							  c->th,
 							  (float)run_level /
 								  7.0f);
-				struct scene_item *it =
-					scene_box(c->s, rr, 0, col, none, 0);
+				struct scene_item *it = scene_box(
+					c->s, rr, 0, col, SCENE_NO_COLOR, 0);
 				long e0 = run0 * (long)f->section / bins;
 				long e1 = k * (long)f->section / bins;
 				if (it) /* unlabelled: the lesson layout widens */
@@ -215,7 +213,7 @@ static void draw_section(struct lb_frame *f, uint32_t b, float y0, bool compact)
 			c->s,
 			(struct scene_rect){f->sec_x0, y0, f->sec_x1,
 		                            y0 + f->h},
-			0, none,
+			0, SCENE_NO_COLOR,
 			scene_fade(scene_view_color(c, SCENE_ROLE_ELEMENT_EDGE),
 		                   xy ? 1.0f : 0.35f),
 			scene_view_cell_stroke(c, f->sec_x1 - f->sec_x0, f->h,
@@ -285,7 +283,7 @@ static void draw_sums(struct lb_frame *f, uint32_t b, float y0)
 		                            y0 + f->h * 0.85f},
 			0,
 			scene_fade(scene_view_color(c, SCENE_ROLE_SUMS), 0.4f),
-			none, 0);
+			SCENE_NO_COLOR, 0);
 	}
 	format_short(wait ? wait : polls, buf, sizeof(buf));
 	scene_view_text_clipped(c, buf, f->wait_x1, cy, w, size,
@@ -519,7 +517,7 @@ void lb_draw_rows(struct lb_frame *f, bool compact)
 			          scene_fade(scene_view_color(
 						     c, SCENE_ROLE_SOURCE_LIT),
 			                     0.5f),
-			          none, 0);
+			          SCENE_NO_COLOR, 0);
 		}
 		long jump = r->look >= 0 ? r->look : r->first;
 		struct scene_tag tag = {SCENE_TAG_STEP,

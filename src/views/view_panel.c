@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct scene_color none = {0, 0, 0, 0};
-
 /* One line of panel text; returns the y below it. A line level with the
  * window's buttons (scene_view.corner_w/h) stops short of them, or, when
  * it does not fit there, goes below them. */
@@ -360,7 +358,8 @@ static void draw_code_row(struct view_ctx *c, const struct code_row *r, float x,
 		                            c->panel.x1 - c->pad * 0.5f,
 		                            y + line_h},
 			line_h * 0.2f,
-			scene_view_color(c, SCENE_ROLE_SOURCE_LIT), none, 0);
+			scene_view_color(c, SCENE_ROLE_SOURCE_LIT),
+			SCENE_NO_COLOR, 0);
 		if (box)
 			box->tag = (struct scene_tag){SCENE_TAG_SOURCE,
 			                              (int32_t)r->line, 1,
@@ -473,7 +472,7 @@ void scene_view_panel_build(struct view_ctx *c)
 {
 	const struct trace *t = c->t;
 	scene_box(c->s, c->panel, 0, scene_view_color(c, SCENE_ROLE_PANEL),
-	          none, 0);
+	          SCENE_NO_COLOR, 0);
 	char buf[256];
 	float y = c->panel.y0 + c->pad * 2;
 	size_t count = scene_view_step_count(t);

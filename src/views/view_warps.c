@@ -83,7 +83,6 @@ static void draw_lanes(struct view_ctx *c, const struct warp_rows *r,
 	struct scene_color dim = scene_view_color(c, SCENE_ROLE_GRID);
 	struct scene_color idle = scene_view_color(c, SCENE_ROLE_ELEMENT);
 	struct scene_color race = scene_view_color(c, SCENE_ROLE_RACE);
-	struct scene_color none = {0, 0, 0, 0};
 	char buf[48];
 	for (uint32_t w = 0; w < r->warps; w++) {
 		struct trace_lanes ln;
@@ -113,7 +112,8 @@ static void draw_lanes(struct view_ctx *c, const struct warp_rows *r,
 				if (it && ln.divergent)
 					it->u.box.pattern = SCENE_PATTERN_HATCH;
 			} else {
-				scene_box(c->s, b, 0, none, dim, 1.0f);
+				scene_box(c->s, b, 0, SCENE_NO_COLOR, dim,
+				          1.0f);
 			}
 		}
 		if (!show_text)
