@@ -297,6 +297,11 @@ static void killed_while_writing(int sig, int count)
 	pid_t pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
+		/* out_file leaves a signal the process inherited as ignored
+		 * ignored (a shell starts background jobs ignoring SIGINT and
+		 * SIGQUIT): this child must die of it, so it starts from the
+		 * default */
+		signal(sig, SIG_DFL);
 		for (int k = 0; k < count; k++) {
 			char name[16];
 			snprintf(name, sizeof(name), "killed%d.txt", k);
@@ -325,6 +330,45 @@ static void killed_while_writing(int sig, int count)
 	close(ready[1]);
 }
 
+/* A signal the process was started ignoring (SIGINT in a background job)
+ * stays ignored while a file is open: the child outlives it, and SIGTERM
+ * still ends it and cleans up. */
+static void ignored_signal_stays_ignored(void)
+{
+	int ready[2];
+	assert_int_equal(pipe(ready), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		signal(SIGINT, SIG_IGN);
+		signal(SIGTERM, SIG_DFL);
+		struct out_file *o;
+		if (out_file_open(at("ignored.txt"), &o, NULL, 0) !=
+		    OUT_FILE_OK)
+			_exit(3);
+		fputs("partial", out_file_stream(o));
+		fflush(out_file_stream(o));
+		if (write(ready[1], "r", 1) != 1)
+			_exit(4);
+		for (;;)
+			pause();
+	}
+	char c;
+	assert_int_equal(read(ready[0], &c, 1), 1);
+	assert_int_equal(kill(pid, SIGINT), 0);
+	int status;
+	usleep(100 * 1000);
+	assert_int_equal(waitpid(pid, &status, WNOHANG), 0); /* still there */
+	assert_int_equal(entries(dir), 1);
+	assert_int_equal(kill(pid, SIGTERM), 0);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), SIGTERM);
+	assert_int_equal(entries(dir), 0);
+	close(ready[0]);
+	close(ready[1]);
+}
+
 static void test_killed_while_writing(void **state)
 {
 	(void)state;
@@ -339,6 +383,7 @@ static void test_killed_while_writing(void **state)
 	killed_while_writing(SIGUSR1, 1);
 	killed_while_writing(SIGUSR2, 1);
 	killed_while_writing(SIGALRM, 1);
+	ignored_signal_stays_ignored();
 }
 
 /* A name as long as a name may be (NAME_MAX, 255 bytes) leaves no room for
