@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "out_file.h"
@@ -288,20 +289,20 @@ static void test_commit_fails(void **state)
 	rmdir(at("t.txt"));
 }
 
-/* A child opens `count` files and writes into them, tells the parent, and
- * waits; the parent ends it with `sig`. */
-static void killed_while_writing(int sig, int count)
+/* Forks a child that sets `fatal` to its default disposition (out_file
+ * leaves a signal the process inherited as ignored ignored, and a shell
+ * starts background jobs ignoring SIGINT and SIGQUIT) and `ignored` (0:
+ * none) to SIG_IGN, opens `count` files, writes into them, tells the
+ * parent through *ready and waits. Returns its pid. */
+static pid_t start_writer(int count, int fatal, int ignored, int ready[2])
 {
-	int ready[2];
 	assert_int_equal(pipe(ready), 0);
 	pid_t pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
-		/* out_file leaves a signal the process inherited as ignored
-		 * ignored (a shell starts background jobs ignoring SIGINT and
-		 * SIGQUIT): this child must die of it, so it starts from the
-		 * default */
-		signal(sig, SIG_DFL);
+		signal(fatal, SIG_DFL);
+		if (ignored)
+			signal(ignored, SIG_IGN);
 		for (int k = 0; k < count; k++) {
 			char name[16];
 			snprintf(name, sizeof(name), "killed%d.txt", k);
@@ -318,7 +319,12 @@ static void killed_while_writing(int sig, int count)
 	}
 	char c;
 	assert_int_equal(read(ready[0], &c, 1), 1);
-	assert_int_equal(entries(dir), count); /* the temporary files */
+	return pid;
+}
+
+/* Ends the writer with `sig` and checks it died of it and left nothing. */
+static void end_writer(pid_t pid, int sig, int ready[2])
+{
 	assert_int_equal(kill(pid, sig), 0);
 	int status;
 	assert_int_equal(waitpid(pid, &status, 0), pid);
@@ -330,43 +336,28 @@ static void killed_while_writing(int sig, int count)
 	close(ready[1]);
 }
 
+/* A child writing `count` files is ended with `sig`. */
+static void killed_while_writing(int sig, int count)
+{
+	int ready[2];
+	pid_t pid = start_writer(count, sig, 0, ready);
+	assert_int_equal(entries(dir), count); /* the temporary files */
+	end_writer(pid, sig, ready);
+}
+
 /* A signal the process was started ignoring (SIGINT in a background job)
  * stays ignored while a file is open: the child outlives it, and SIGTERM
  * still ends it and cleans up. */
 static void ignored_signal_stays_ignored(void)
 {
 	int ready[2];
-	assert_int_equal(pipe(ready), 0);
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		signal(SIGINT, SIG_IGN);
-		signal(SIGTERM, SIG_DFL);
-		struct out_file *o;
-		if (out_file_open(at("ignored.txt"), &o, NULL, 0) !=
-		    OUT_FILE_OK)
-			_exit(3);
-		fputs("partial", out_file_stream(o));
-		fflush(out_file_stream(o));
-		if (write(ready[1], "r", 1) != 1)
-			_exit(4);
-		for (;;)
-			pause();
-	}
-	char c;
-	assert_int_equal(read(ready[0], &c, 1), 1);
+	pid_t pid = start_writer(1, SIGTERM, SIGINT, ready);
 	assert_int_equal(kill(pid, SIGINT), 0);
+	nanosleep(&(struct timespec){0, 100 * 1000 * 1000}, NULL);
 	int status;
-	usleep(100 * 1000);
 	assert_int_equal(waitpid(pid, &status, WNOHANG), 0); /* still there */
 	assert_int_equal(entries(dir), 1);
-	assert_int_equal(kill(pid, SIGTERM), 0);
-	assert_int_equal(waitpid(pid, &status, 0), pid);
-	assert_true(WIFSIGNALED(status));
-	assert_int_equal(WTERMSIG(status), SIGTERM);
-	assert_int_equal(entries(dir), 0);
-	close(ready[0]);
-	close(ready[1]);
+	end_writer(pid, SIGTERM, ready);
 }
 
 static void test_killed_while_writing(void **state)
