@@ -37,7 +37,16 @@
  * (gpu_single_pass_create in src/gpu/gpu_kernels.cu; the measurements are
  * in docs/bench.md).
  *
- *   single_pass_scan<WARPS, VECS, MIN_BLOCKS>  the whole scan, one launch
+ * Why a second kernel for large arrays: with thousands of tiles, a block
+ * that holds its tile while it looks back leaves the memory idle for that
+ * wait. single_pass_scan_persistent keeps a fixed set of blocks, each
+ * looking back at its previous tile while its next one lands (its comment
+ * gives the order); it wins from about 2^23 elements on, and loses below,
+ * where there are too few tiles to keep every block busy.
+ *
+ *   single_pass_scan<WARPS, VECS, MIN_BLOCKS>   one block a tile
+ *   single_pass_scan_persistent<WARPS, VECS, MIN_BLOCKS>
+ *                                              as many blocks as fit
  *
  * Plain CUDA: its registry row (kernels.def) says it is not traceable, so
  * only the GPU's untraced build has it, and it takes its own parameters
@@ -406,4 +415,156 @@ __global__ void __launch_bounds__(WARPS * 32u, MIN_BLOCKS)
 	single_pass_scan_stretch<VECS>(v, lane);
 	single_pass_store<VECS>(Y, n, in_shared, lane, v,
 	                        stretch_offset[WARPS + warp]);
+}
+
+/* The tile of single_pass_scan_persistent: one stretch a warp, all of it
+ * parked in shared memory while it lands. */
+#define SINGLE_PASS_PERSISTENT_TILE(WARPS, VECS) \
+	((WARPS)*SINGLE_PASS_STRETCH(VECS))
+
+/* Sums the stretch parked in `park` (this lane's vectors); every lane gets
+ * the stretch's total. */
+template <unsigned int VECS>
+__device__ static float single_pass_parked_sum(const float4 *park,
+                                               unsigned int lane)
+{
+	float sum = 0.0f;
+#pragma unroll
+	for (unsigned int k = 0; k < VECS; k++) {
+		float4 q = park[k * 32u + lane];
+		sum += (q.x + q.y) + (q.z + q.w);
+	}
+	return single_pass_warp_sum(sum);
+}
+
+/* The same scan for large arrays, by persistent blocks: as many blocks as
+ * the multiprocessors hold at once, each taking tile after tile from the
+ * counter. Why: single_pass_scan keeps a tile on chip while it looks back,
+ * and at hundreds of tiles a multiprocessor that wait is what stands
+ * between it and the copy's speed. Here a block looks back at its previous
+ * tile while its next one lands, so the wait overlaps loads that had to be
+ * waited for anyway. One pass of a block's loop:
+ *
+ *   a. draw the next tile and start parking it in shared memory;
+ *   b. warp 0 looks back at the previous tile (kept scanned in registers)
+ *      and publishes its PREFIX;
+ *   c. once the next tile has landed, sum it in shared memory and publish
+ *      its AGGREGATE: before any store, so that no tile's aggregate waits
+ *      on a store that memory is slow to accept;
+ *   d. store the previous tile with its prefix, then take the next tile
+ *      into registers and scan it: it is the previous tile of the next
+ *      pass.
+ *
+ * Launch with at most as many blocks as are resident at once (more are
+ * correct but idle), WARPS x 32 threads each; the other conditions are
+ * single_pass_scan's. */
+template <unsigned int WARPS, unsigned int VECS, unsigned int MIN_BLOCKS>
+__global__ void __launch_bounds__(WARPS * 32u, MIN_BLOCKS)
+	single_pass_scan_persistent(const float *X, float *Y, unsigned int n,
+                                    unsigned long long *tile_state,
+                                    unsigned int *tile_counter,
+                                    unsigned int epoch)
+{
+	static_assert(WARPS <= 32u, "warp 0 scans one total a warp");
+	const unsigned int tile_size = SINGLE_PASS_PERSISTENT_TILE(WARPS, VECS);
+	__shared__ float4 parked[WARPS * VECS * 32u];
+	__shared__ unsigned int tile_shared;
+	__shared__ float previous_exclusive;
+	__shared__ float stretch_total[WARPS];
+	__shared__ float stretch_offset[WARPS];
+	unsigned int lane = threadIdx.x % 32u;
+	unsigned int warp = threadIdx.x / 32u;
+	unsigned int tiles = (n + tile_size - 1) / tile_size;
+	float4 *park = parked + warp * VECS * 32u;
+	float4 v[VECS]; /* the previous tile's stretch */
+	bool have_previous = false;
+	unsigned int previous = 0;
+	float previous_offset = 0.0f;    /* its stretch's, within its tile */
+	float previous_aggregate = 0.0f; /* in warp 0 */
+	for (;;) {
+		/* a. Every block draws once past the last tile; the last such
+		 * draw resets the counter for the next launch. */
+		if (threadIdx.x == 0) {
+			unsigned int t = atomicAdd(tile_counter, 1u);
+			if (t == tiles + gridDim.x - 1)
+				*tile_counter = 0;
+			tile_shared = t;
+		}
+		__syncthreads();
+		unsigned int tile = tile_shared;
+		bool have_tile = tile < tiles;
+		size_t first = (size_t)tile * tile_size +
+		               warp * SINGLE_PASS_STRETCH(VECS);
+		if (have_tile)
+			single_pass_park<VECS>(X, n, first, lane, park);
+
+		/* b. */
+		if (have_previous && warp == 0) {
+			float exclusive = 0.0f;
+			if (previous != 0) {
+				exclusive = single_pass_look_back(
+					tile_state, previous, epoch, lane);
+				if (lane == 0)
+					single_pass_publish(
+						tile_state, previous,
+						single_pass_pack(
+							epoch,
+							SINGLE_PASS_PREFIX,
+							exclusive +
+								previous_aggregate));
+			}
+			if (lane == 0)
+				previous_exclusive = exclusive;
+		}
+
+		/* c. Tile 0 publishes its sum as its PREFIX at once. */
+		if (have_tile) {
+			single_pass_wait_parked();
+			float sum = single_pass_parked_sum<VECS>(park, lane);
+			if (lane == 0)
+				stretch_total[warp] = sum;
+		}
+		__syncthreads();
+		if (have_tile && warp == 0) {
+			float t = lane < WARPS ? stretch_total[lane] : 0.0f;
+			float inclusive = single_pass_warp_scan(t, lane);
+			float aggregate = __shfl_sync(SINGLE_PASS_FULL_MASK,
+			                              inclusive, WARPS - 1);
+			if (lane == 0)
+				single_pass_publish(
+					tile_state, tile,
+					single_pass_pack(
+						epoch,
+						tile == 0
+							? SINGLE_PASS_PREFIX
+							: SINGLE_PASS_AGGREGATE,
+						aggregate));
+			previous_aggregate = aggregate;
+			float before = __shfl_up_sync(SINGLE_PASS_FULL_MASK,
+			                              inclusive, 1);
+			if (lane < WARPS)
+				stretch_offset[lane] =
+					lane == 0 ? 0.0f : before;
+		}
+		__syncthreads();
+
+		/* d. */
+		if (have_previous) {
+			size_t previous_first =
+				(size_t)previous * tile_size +
+				warp * SINGLE_PASS_STRETCH(VECS);
+			single_pass_store<VECS>(Y, n, previous_first, lane, v,
+			                        previous_exclusive +
+			                                previous_offset);
+		}
+		if (!have_tile)
+			return;
+#pragma unroll
+		for (unsigned int k = 0; k < VECS; k++)
+			v[k] = park[k * 32u + lane];
+		single_pass_scan_stretch<VECS>(v, lane);
+		previous_offset = stretch_offset[warp];
+		have_previous = true;
+		previous = tile;
+	}
 }

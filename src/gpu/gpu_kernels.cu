@@ -109,35 +109,50 @@ typedef void (*single_pass_kernel)(const float *x, float *y, unsigned int n,
                                    unsigned int *tile_counter,
                                    unsigned int epoch);
 
-/* The tile shapes of single_pass_scan<WARPS, VECS, MIN_BLOCKS>, by the
- * largest n each is used for: small tiles for small n, so that more blocks
- * share the work; large ones for large n, so that each multiprocessor
- * keeps enough bytes in flight. The measurements behind the choice are in
+/* The kernels of kernels/single_pass.cu and their tile shapes
+ * <WARPS, VECS, MIN_BLOCKS>, by the largest n each is used for: small tiles
+ * for small n, so that more blocks share the work; large ones for large n,
+ * so that each multiprocessor keeps enough bytes in flight; from 2^23 on,
+ * the persistent kernel. The measurements behind the choice are in
  * docs/bench.md. */
 struct single_pass_shape {
 	size_t max_n;
 	unsigned int threads, tile;
+	bool persistent; /* as many blocks as fit, not one a tile */
 	single_pass_kernel kernel;
 };
 
 #define SHAPE(MAX_N, WARPS, VECS, MIN_BLOCKS)                               \
 	{                                                                   \
-		(MAX_N), (WARPS)*32u, SINGLE_PASS_TILE(WARPS, VECS),        \
+		(MAX_N), (WARPS)*32u, SINGLE_PASS_TILE(WARPS, VECS), false, \
 			untraced::single_pass_scan<WARPS, VECS, MIN_BLOCKS> \
+	}
+#define PERSISTENT(MAX_N, WARPS, VECS, MIN_BLOCKS)                         \
+	{                                                                  \
+		(MAX_N), (WARPS)*32u,                                      \
+			SINGLE_PASS_PERSISTENT_TILE(WARPS, VECS), true,    \
+			untraced::single_pass_scan_persistent<WARPS, VECS, \
+		                                              MIN_BLOCKS>  \
 	}
 
 static const struct single_pass_shape single_pass_shapes[] = {
-	SHAPE((size_t)1 << 10, 4, 1, 16), SHAPE((size_t)1 << 11, 8, 1, 8),
-	SHAPE((size_t)1 << 12, 16, 1, 4), SHAPE((size_t)1 << 15, 4, 1, 16),
-	SHAPE((size_t)1 << 18, 16, 1, 4), SHAPE((size_t)1 << 19, 4, 6, 8),
-	SHAPE((size_t)1 << 20, 8, 5, 3),  SHAPE((size_t)1 << 22, 8, 8, 3),
-	SHAPE((size_t)1 << 30, 4, 16, 4),
+	SHAPE((size_t)1 << 10, 4, 1, 16),
+	SHAPE((size_t)1 << 11, 8, 1, 8),
+	SHAPE((size_t)1 << 12, 16, 1, 4),
+	SHAPE((size_t)1 << 15, 4, 1, 16),
+	SHAPE((size_t)1 << 18, 16, 1, 4),
+	SHAPE((size_t)1 << 19, 4, 6, 8),
+	SHAPE((size_t)1 << 20, 8, 5, 3),
+	SHAPE((size_t)1 << 22, 8, 8, 3),
+	PERSISTENT((size_t)1 << 25, 4, 16, 4),
+	PERSISTENT((size_t)1 << 30, 4, 22, 3),
 };
 
 struct gpu_single_pass {
 	unsigned long long *state; /* one descriptor per tile */
 	unsigned int *counter;     /* the tile counter, 0 between launches */
-	unsigned int tiles;        /* one block each */
+	unsigned int tiles;        /* one descriptor each */
+	unsigned int blocks;       /* of a launch */
 	unsigned int epoch;        /* of the last launch */
 	const struct single_pass_shape *shape;
 };
@@ -165,13 +180,34 @@ extern "C" int gpu_single_pass_create(struct gpu_single_pass **out, size_t n,
 	while (n > sp->shape->max_n)
 		sp->shape++;
 	sp->tiles = (unsigned int)((n + sp->shape->tile - 1) / sp->shape->tile);
-	/* Each block parks half its tile in shared memory: ask for the
-	 * largest shared-memory share of the on-chip memory, so that shared
-	 * memory never limits how many blocks a multiprocessor holds. */
+	/* Each block parks its tile, or half of it, in shared memory: ask
+	 * for the largest shared-memory share of the on-chip memory, so that
+	 * shared memory never limits how many blocks a multiprocessor holds. */
 	cudaError_t e = cudaFuncSetAttribute(
 		(const void *)sp->shape->kernel,
 		cudaFuncAttributePreferredSharedMemoryCarveout,
 		cudaSharedmemCarveoutMaxShared);
+	/* a persistent launch: the blocks the multiprocessors hold at once */
+	sp->blocks = sp->tiles;
+	if (e == cudaSuccess && sp->shape->persistent) {
+		int device = 0, multiprocessors = 0, per_multiprocessor = 0;
+		e = cudaGetDevice(&device);
+		if (e == cudaSuccess)
+			e = cudaDeviceGetAttribute(
+				&multiprocessors,
+				cudaDevAttrMultiProcessorCount, device);
+		if (e == cudaSuccess)
+			e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+				&per_multiprocessor,
+				(const void *)sp->shape->kernel,
+				(int)sp->shape->threads, 0);
+		size_t resident =
+			(size_t)multiprocessors * (size_t)per_multiprocessor;
+		if (resident == 0)
+			resident = 1;
+		if (resident < sp->blocks)
+			sp->blocks = (unsigned int)resident;
+	}
 	if (e == cudaSuccess)
 		e = cudaMalloc((void **)&sp->state,
 		               sp->tiles * sizeof(unsigned long long));
@@ -227,7 +263,7 @@ extern "C" int gpu_single_pass_launch(struct gpu_single_pass *sp,
 			                          err, err_size);
 		sp->epoch = 1;
 	}
-	sp->shape->kernel<<<sp->tiles, sp->shape->threads, 0, st>>>(
+	sp->shape->kernel<<<sp->blocks, sp->shape->threads, 0, st>>>(
 		x, y, (unsigned int)n, sp->state, sp->counter, sp->epoch);
 	cudaError_t e = cudaGetLastError();
 	return e == cudaSuccess

@@ -37,10 +37,12 @@ mkdir -p "$logs"
 
 # name | arguments | what is expected: clean, or book (the printed
 # kernels, kept with their mistakes). The arguments go to gpu_sanitize_run,
-# or for the single-pass-* cases to gpu_single_pass_run (N, launches): one
-# partial tile, one whole tile (10,240), five tiles and a ragged one, and
-# 103 tiles, so that the look-back walks more than one window of 32; two
-# launches each, the second meeting the first one's descriptors.
+# or for the single-pass-* cases to gpu_single_pass_run (N, launches):
+# 1,000 elements (one partial tile), 10,240 (ten tiles of 1,024), 51,203
+# (twelve tiles of 4,096 and a ragged one), 1,048,583 (64 tiles of 16,384
+# and a ragged one: the look-back walks more than one window of 32) and
+# 8,392,713 (the persistent kernel: 1,024 tiles of 8,192 and a ragged
+# one); two launches each, the second meeting the first one's descriptors.
 cases='kogge-stone-book-32|kogge-stone-book 32|book
 kogge-stone-book-1024|kogge-stone-book 1024|book
 kogge-stone-1024|kogge-stone 1024|clean
@@ -67,7 +69,8 @@ look-back-70000|single-pass 70000 1024|clean
 single-pass-1000|1000 2|clean
 single-pass-10240|10240 2|clean
 single-pass-51203|51203 2|clean
-single-pass-1048583|1048583 2|clean'
+single-pass-1048583|1048583 2|clean
+single-pass-8392713|8392713 2|clean'
 
 one() { # tool mode name args...
 	tool=$1 mode=$2 name=$3
