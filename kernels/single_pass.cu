@@ -440,10 +440,10 @@ __device__ static float single_pass_parked_sum(const float4 *park,
 /* The same scan for large arrays, by persistent blocks: as many blocks as
  * the multiprocessors hold at once, each taking tile after tile from the
  * counter. Why: single_pass_scan keeps a tile on chip while it looks back,
- * and at hundreds of tiles a multiprocessor that wait is what stands
- * between it and the copy's speed. Here a block looks back at its previous
- * tile while its next one lands, so the wait overlaps loads that had to be
- * waited for anyway. One pass of a block's loop:
+ * and once there are thousands of tiles that wait is what keeps it from
+ * the copy's speed. Here a block looks back at its previous tile while its
+ * next one lands, so the wait overlaps loads that had to be waited for
+ * anyway. One pass of a block's loop:
  *
  *   a. draw the next tile and start parking it in shared memory;
  *   b. warp 0 looks back at the previous tile (kept scanned in registers)
