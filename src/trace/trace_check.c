@@ -16,6 +16,18 @@ int trace_check_arrays(const struct trace *t, size_t *at, char *why,
 			snprintf(why, size, "an array's name is empty");
 			return -1;
 		}
+		/* Names are quoted in later messages, which stay one line of
+		 * plain text: no spaces, control bytes or non-ASCII. */
+		for (const char *c = name; *c; c++)
+			if (*c < '!' || *c > '~') {
+				snprintf(
+					why, size,
+					"the name has a byte outside printable "
+					"ASCII (0x%02x at %zu)",
+					(unsigned)(unsigned char)*c,
+					(size_t)(c - name));
+				return -1;
+			}
 		if (strcmp(name, "XY") == 0) {
 			snprintf(why, size,
 			         "\"XY\" is the first array, whose snapshots "
