@@ -302,6 +302,21 @@ __device__ static float single_pass_scan_stretch(float4 v[VECS],
 	return carry;
 }
 
+/* Sums the stretch parked in `park` (this lane's vectors); every lane gets
+ * the stretch's total. */
+template <unsigned int VECS>
+__device__ static float single_pass_parked_sum(const float4 *park,
+                                               unsigned int lane)
+{
+	float sum = 0.0f;
+#pragma unroll
+	for (unsigned int k = 0; k < VECS; k++) {
+		float4 q = park[k * 32u + lane];
+		sum += (q.x + q.y) + (q.z + q.w);
+	}
+	return single_pass_warp_sum(sum);
+}
+
 /* Scans X[0..n) into Y, inclusive, in tiles of SINGLE_PASS_TILE(WARPS,
  * VECS) elements. Launch with one block of WARPS x 32 threads per tile;
  * MIN_BLOCKS is how many blocks a multiprocessor should hold at once (the
@@ -352,13 +367,7 @@ __global__ void __launch_bounds__(WARPS * 32u, MIN_BLOCKS)
 	single_pass_load<VECS>(X, n, in_registers, lane, v);
 	float total = single_pass_scan_stretch<VECS>(v, lane);
 	single_pass_wait_parked();
-	float parked_sum = 0.0f;
-#pragma unroll
-	for (unsigned int k = 0; k < VECS; k++) {
-		float4 q = park[k * 32u + lane];
-		parked_sum += (q.x + q.y) + (q.z + q.w);
-	}
-	parked_sum = single_pass_warp_sum(parked_sum);
+	float parked_sum = single_pass_parked_sum<VECS>(park, lane);
 	if (lane == 0) {
 		stretch_total[warp] = total;
 		stretch_total[WARPS + warp] = parked_sum;
@@ -421,21 +430,6 @@ __global__ void __launch_bounds__(WARPS * 32u, MIN_BLOCKS)
  * parked in shared memory while it lands. */
 #define SINGLE_PASS_PERSISTENT_TILE(WARPS, VECS) \
 	((WARPS)*SINGLE_PASS_STRETCH(VECS))
-
-/* Sums the stretch parked in `park` (this lane's vectors); every lane gets
- * the stretch's total. */
-template <unsigned int VECS>
-__device__ static float single_pass_parked_sum(const float4 *park,
-                                               unsigned int lane)
-{
-	float sum = 0.0f;
-#pragma unroll
-	for (unsigned int k = 0; k < VECS; k++) {
-		float4 q = park[k * 32u + lane];
-		sum += (q.x + q.y) + (q.z + q.w);
-	}
-	return single_pass_warp_sum(sum);
-}
 
 /* The same scan for large arrays, by persistent blocks: as many blocks as
  * the multiprocessors hold at once, each taking tile after tile from the
