@@ -143,10 +143,10 @@ static int set_value(struct bench_options *o, struct cli_window_options *w,
 		if (cli_window_option_set(w, c, value, "scanviz bench", err,
 		                          err_size) != 0)
 			return BENCH_USAGE;
-		o->width = w->width;
-		o->height = w->height;
+		o->width = w->look.width;
+		o->height = w->look.height;
 		if (c == CLI_WINDOW_THEME)
-			o->theme = w->theme;
+			o->theme = w->look.theme;
 		return BENCH_OK;
 	}
 	return BENCH_OK;

@@ -171,10 +171,10 @@ int bench_show(const struct bench_options *o, char *err, size_t err_size)
 	         o->show_path, p.title);
 	bool projection = strcmp(o->theme, "projection") == 0;
 	struct gui_config cfg = {
-		.theme = projection ? "light" : o->theme,
-		.projection = projection,
-		.width = o->width,
-		.height = o->height,
+		.look = {.theme = projection ? "light" : o->theme,
+	                 .projection = projection,
+	                 .width = o->width,
+	                 .height = o->height},
 	};
 	struct gui_window *w = gui_window_create(&cfg, why, sizeof(why));
 	if (!w) {

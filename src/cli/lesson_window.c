@@ -108,12 +108,7 @@ static int parse(int argc, char **argv, struct lesson_gui_options *o)
 			}
 		}
 	}
-	o->theme = w.theme;
-	o->screenshot_dir = w.screenshot_dir;
-	o->width = w.width;
-	o->height = w.height;
-	o->projection = w.projection;
-	o->fullscreen = w.fullscreen;
+	o->look = w.look;
 	return help;
 }
 

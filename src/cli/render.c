@@ -620,7 +620,7 @@ int cli_render_main(int argc, char **argv)
 		goto done;
 	}
 	/* slides by default for an animation, the window's size otherwise */
-	int width = a.show.width, height = a.show.height;
+	int width = a.show.look.width, height = a.show.look.height;
 	if (!width) {
 		width = a.format->animated ? EXPORT_DEFAULT_WIDTH : 1280;
 		height = a.format->animated ? EXPORT_DEFAULT_HEIGHT : 720;
@@ -648,9 +648,9 @@ int cli_render_main(int argc, char **argv)
 	if ((ret = check_focus(&a, t, &v)) != 0)
 		goto done;
 	const struct scene_theme *th =
-		scene_theme_find(a.show.projection ? "projection"
-	                         : a.show.theme    ? a.show.theme
-	                                           : "light");
+		scene_theme_find(a.show.look.projection ? "projection"
+	                         : a.show.look.theme    ? a.show.look.theme
+	                                                : "light");
 
 	ret = 1;
 	fonts = render_fonts_create(err, sizeof(err));

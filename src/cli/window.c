@@ -245,12 +245,8 @@ int cli_window_main(int argc, char **argv)
 
 	struct gui_config cfg = {
 		.figure = a.figure ? a.figure : scene_figure_for(t),
-		.theme = a.theme,
-		.projection = a.projection,
-		.fullscreen = a.fullscreen,
+		.look = a.look,
 		.random_seed = (uint64_t)time(NULL),
-		.width = a.width,
-		.height = a.height,
 	};
 	w = gui_window_create(&cfg, err, sizeof(err));
 	if (!w) {
@@ -290,9 +286,6 @@ int cli_window_main(int argc, char **argv)
 		app->compare_sources = compare_sources;
 		t2 = NULL;
 	}
-	if (a.screenshot_dir)
-		snprintf(app->screenshot_dir, sizeof(app->screenshot_dir), "%s",
-		         a.screenshot_dir);
 #if HAVE_STUDENT
 	if (watch && !(watcher = kernel_watch_start(&ro, app, &sources, err,
 	                                            sizeof(err)))) {

@@ -78,7 +78,8 @@ int cli_window_option_set(struct cli_window_options *o, int c,
 		return 2;
 	case CLI_WINDOW_SIZE: {
 		int min_w = window ? 800 : 320, min_h = window ? 600 : 240;
-		if (parse_size(value, min_w, min_h, &o->width, &o->height))
+		if (parse_size(value, min_w, min_h, &o->look.width,
+		               &o->look.height))
 			return 0;
 		snprintf(err, err_size,
 		         "%s: --size '%s': give WxH, from %dx%d to 16384x16384 "
@@ -89,7 +90,7 @@ int cli_window_option_set(struct cli_window_options *o, int c,
 	case CLI_WINDOW_THEME:
 		if (strcmp(value, "light") == 0 || strcmp(value, "dark") == 0 ||
 		    (!window && strcmp(value, "projection") == 0)) {
-			o->theme = value;
+			o->look.theme = value;
 			return 0;
 		}
 		snprintf(err, err_size, "%s: --theme '%s': use %s", who, v,
@@ -98,13 +99,13 @@ int cli_window_option_set(struct cli_window_options *o, int c,
 		                : "light, dark or projection");
 		return 2;
 	case CLI_WINDOW_PROJECTION:
-		o->projection = true;
+		o->look.projection = true;
 		return 0;
 	case CLI_WINDOW_FULLSCREEN:
-		o->fullscreen = true;
+		o->look.fullscreen = true;
 		return 0;
 	case CLI_WINDOW_SCREENSHOT_DIR:
-		o->screenshot_dir = value;
+		o->look.screenshot_dir = value;
 		return 0;
 	}
 	return 0;

@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "window_look.h"
+
 /* The vals cli_parser_next returns for them. */
 enum cli_window_option {
 	CLI_WINDOW_FIGURE = 0x800,
@@ -35,10 +37,9 @@ struct cli_window_options {
 	enum cli_window_kind kind;
 	const struct scene_figure *figure; /* NULL: none asked for */
 	const char *trace_path;            /* --trace; NULL: a run */
-	const char *theme;                 /* NULL: light */
-	const char *screenshot_dir;
-	int width, height; /* --size; 0: the command's default */
-	bool projection, fullscreen;
+	struct window_look look;           /* --size (0: the command's default),
+	                            --theme, --projection, --fullscreen,
+	                            --screenshot-dir */
 };
 
 /* The options, for cli_parser_init (CLI_WITH_WINDOW_OPTIONS). */

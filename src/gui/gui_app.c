@@ -66,13 +66,17 @@ struct gui_app *gui_app_create(struct trace *trace,
 		return NULL;
 	}
 	app->metrics = metrics;
-	app->theme = scene_theme_find(cfg->theme ? cfg->theme : "light");
+	const struct window_look *look = &cfg->look;
+	app->theme = scene_theme_find(look->theme ? look->theme : "light");
 	if (!app->theme)
 		app->theme = scene_theme_find("light");
 	app->projection_theme = scene_theme_find("projection");
-	app->projection = cfg->projection;
-	app->fullscreen = cfg->fullscreen || cfg->projection;
-	app->fullscreen_by_projection = cfg->projection && !cfg->fullscreen;
+	app->projection = look->projection;
+	app->fullscreen = look->fullscreen || look->projection;
+	app->fullscreen_by_projection = look->projection && !look->fullscreen;
+	if (look->screenshot_dir)
+		snprintf(app->screenshot_dir, sizeof(app->screenshot_dir), "%s",
+		         look->screenshot_dir);
 	app->zoom = 1.0f;
 	scene_view_defaults(&app->view, 800, 600);
 	app->view.figure = cfg->figure;

@@ -19,6 +19,7 @@
 #include "theme.h"
 #include "trace.h"
 #include "view.h"
+#include "window_look.h"
 
 struct gui_app;
 
@@ -94,11 +95,8 @@ enum gui_request {
 /* What the app was started with, besides the trace. */
 struct gui_config {
 	const struct scene_figure *figure;
-	const char *theme; /* "light" or "dark"; NULL: light */
-	bool projection;
-	bool fullscreen;
-	uint64_t random_seed; /* first seed the editor's Randomise uses */
-	int width, height;    /* window size in points; 0: from the screen */
+	struct window_look look; /* theme "light" or "dark"; size in points */
+	uint64_t random_seed;    /* first seed the editor's Randomise uses */
 };
 
 struct gui_app {

@@ -136,9 +136,9 @@ struct gui_window *gui_window_create(const struct gui_config *cfg, char *err,
 	 * least 1280x800 where the screen has room, never under the minimum. */
 	int width = 1280, height = 800;
 	SDL_Rect usable;
-	if (cfg->width > 0 && cfg->height > 0) {
-		width = cfg->width;
-		height = cfg->height;
+	if (cfg->look.width > 0 && cfg->look.height > 0) {
+		width = cfg->look.width;
+		height = cfg->look.height;
 	} else if (SDL_GetDisplayUsableBounds(0, &usable) == 0) {
 		if (usable.w * 3 / 4 > width)
 			width = usable.w * 3 / 4;
@@ -156,7 +156,7 @@ struct gui_window *gui_window_create(const struct gui_config *cfg, char *err,
 	Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
 	/* fullscreen from the start: created over the whole display (see
 	 * set_fullscreen), and back to the usual size when it is left */
-	bool full = cfg->fullscreen || cfg->projection;
+	bool full = cfg->look.fullscreen || cfg->look.projection;
 	SDL_Rect screen = {SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
 	                   width, height};
 	if (full && SDL_GetDisplayBounds(0, &screen) != 0)

@@ -27,7 +27,7 @@ static struct bench_plot plot;
 
 static struct gui_app *make(int w, int h)
 {
-	struct gui_config cfg = {.width = w, .height = h};
+	struct gui_config cfg = {.look = {.width = w, .height = h}};
 	struct gui_app *v =
 		bench_show_app(&plot, "test", &cfg, &scene_metrics_estimate);
 	assert_non_null(v);
@@ -273,7 +273,7 @@ static void test_loop(void **state)
 {
 	(void)state;
 	char err[512];
-	struct gui_config cfg = {.width = 1000, .height = 700};
+	struct gui_config cfg = {.look = {.width = 1000, .height = 700}};
 	struct gui_window *w = gui_window_create(&cfg, err, sizeof(err));
 	if (!w)
 		fail_msg("window: %s", err);

@@ -107,7 +107,7 @@ static struct gui_app *make_app(const struct args *a, int argc, char **argv,
 	}
 	struct gui_config cfg = {
 		.figure = a->figure ? a->figure : scene_figure_for(t),
-		.projection = a->projection,
+		.look.projection = a->projection,
 		.random_seed = 7,
 	};
 	struct gui_app *app = gui_app_create(t, &o, NULL, &cfg, m);

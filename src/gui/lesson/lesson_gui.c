@@ -116,12 +116,8 @@ int lesson_gui_run(const struct lesson_gui_options *opts)
 
 	struct gui_config cfg = {
 		.figure = scene_figure_at(0),
-		.theme = a.theme,
-		.projection = a.projection,
-		.fullscreen = a.fullscreen,
+		.look = a.look,
 		.random_seed = (uint64_t)time(NULL),
-		.width = a.width,
-		.height = a.height,
 	};
 	struct trace *t = first_trace(l, p);
 	if (!t) {
@@ -160,9 +156,6 @@ int lesson_gui_run(const struct lesson_gui_options *opts)
 		        err);
 	sources = scene_source_set_load();
 	app->sources = sources;
-	if (a.screenshot_dir)
-		snprintf(app->screenshot_dir, sizeof(app->screenshot_dir), "%s",
-		         a.screenshot_dir);
 	rc = gui_window_run(w, app);
 done:
 	gui_app_destroy(app);

@@ -14,17 +14,16 @@
 #include "gui_app.h"
 #include "lesson.h"
 #include "lesson_player.h"
+#include "window_look.h"
 
 /* What lesson mode opens, and how. */
 struct lesson_gui_options {
 	const char *what;    /* NAME or FILE; NULL: the last one worked in,
 	                        else the first */
 	const char *backend; /* "auto", "cpu", "cuda"; NULL: each show's own */
-	const char *theme;   /* "light", "dark"; NULL: light */
-	const char *screenshot_dir;
-	long slide;        /* 1-based; 0: where the student left off */
-	int width, height; /* 0: from the screen */
-	bool lecturer, projection, fullscreen;
+	struct window_look look;
+	long slide; /* 1-based; 0: where the student left off */
+	bool lecturer;
 };
 
 /* Opens lesson o->what (or the one the student was last in, else the
