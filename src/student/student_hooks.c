@@ -17,9 +17,9 @@
 #define SHARED_MAX 8
 #define READS_KEPT 8
 
-/* The vocabulary prelude (student_source.c) names every phase. */
+/* The vocabulary prelude (student_emit.c) names every phase. */
 _Static_assert(TRACE_PHASE_COUNT == 12,
-               "list the new phase in student_source.c's vocabulary prelude");
+               "list the new phase in student_emit.c's vocabulary prelude");
 
 struct shared_array {
 	char name[STUDENT_NAME_MAX];
