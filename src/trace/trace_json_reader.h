@@ -1,4 +1,4 @@
-/* trace_json_reader.h - private to the JSON reader (trace_json_read.c):
+/* trace_json_reader.h - private to the JSON reader (trace_json_read*.c):
  * its state (the JSON path errors are reported at is jsonread.h's), typed
  * getters over cJSON values (trace_json_values.c) and the checks that a trace adds up
  * (trace_json_check.c). Depends on trace.h, jsonread.h and cJSON. */

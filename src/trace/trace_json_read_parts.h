@@ -1,0 +1,45 @@
+/* trace_json_read_parts.h - private to the JSON reader: what its files
+ * (trace_json_read.c, _top.c, _steps.c, _findings.c) share with each other.
+ * Depends on trace_json_reader.h (the reader's state and getters). */
+#ifndef SCANVIZ_TRACE_JSON_READ_PARTS_H
+#define SCANVIZ_TRACE_JSON_READ_PARTS_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace_json_reader.h"
+
+/* Each function returns 0, or -1 with the error written at the JSON path. */
+
+/* The whole tree `root`, header first, into r->t (trace_json_read_top.c). */
+int trace_jr_read_trace(struct trace_jr *r, const cJSON *root);
+
+/* One launch as read (trace_json_read_steps.c). Only the steps file sees
+ * inside: a launch joins r->t once the steps reach it, so that trace.h
+ * rebuilds its first_step and step_count. */
+struct launch_in;
+
+/* The array "launches" into a new array *out of *count launches, which the
+ * caller frees, even on failure; nothing is added to r->t yet. */
+int trace_jr_read_launches(struct trace_jr *r, const cJSON *item,
+                           struct launch_in **out, size_t *count);
+/* The array "steps", each step recorded into r->t and checked against its
+ * launch (one of the launch_count read before); the launches are added to
+ * r->t in order, as the steps reach them, and the rest after the last. */
+int trace_jr_read_steps(struct trace_jr *r, const cJSON *item,
+                        const struct launch_in *launches, size_t launch_count);
+
+/* The array `key` ("hazards", or "divergences" when `divergence`), each
+ * record checked against the steps and recorded into r->t; `kinds` lists
+ * the names kind_from_name takes (trace_json_read_findings.c). */
+int trace_jr_read_findings(struct trace_jr *r, const char *key,
+                           const cJSON *item, const char *const *keys,
+                           int nkeys, int (*kind_from_name)(const char *),
+                           const char *kinds, int divergence);
+/* The total `key` (hazards_total, divergences_total): at least the
+ * `records` the trace keeps, since it keeps at most TRACE_FINDINGS_MAX. */
+int trace_jr_read_total(struct trace_jr *r, const char *key, const cJSON *item,
+                        size_t records, uint64_t *total);
+
+#endif
