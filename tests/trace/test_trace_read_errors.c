@@ -273,6 +273,10 @@ static const struct error_case cases[] = {
 	{"launch_n", "\"level\": 0, \"grid\": 2, \"threads\": 2, \"n\": 8",
          "\"level\": 0, \"grid\": 2, \"threads\": 2, \"n\": 7",
          "t.json: launches[0].n: 7 is not the n of level 0 (8)" H},
+	{"launch_pad_shift", "\"threads\": 2, \"n\": 8",
+         "\"threads\": 2, \"n\": 8, \"shared_pad_shift\": 16",
+         "t.json: launches[0].shared_pad_shift: 16 is out of range (0 to "
+         "15)" H},
 	{"launch_grid", "\"level\": 0, \"grid\": 2, \"threads\": 2",
          "\"level\": 0, \"grid\": 3, \"threads\": 2",
          "t.json: launches[0].grid: 3 is not the number of blocks of level 0 "
