@@ -1,0 +1,384 @@
+/* lesson_gui_flow.c - the lesson panel's text column: Markdown laid out with
+ * word wrap as scene text (also for the presenter's window). Depends on
+ * lesson_gui_panel_draw.h and the views' scene and theme. */
+#include "lesson_gui_panel_draw.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* A size relative to the body text, never below the theme's floor. */
+float lesson_flow_text_px(const struct flow *f, float factor)
+{
+	float size = f->px * factor;
+	return size < f->th->min_text ? f->th->min_text : size;
+}
+
+/* The longest start of `text` (whole code points) that, with an ellipsis,
+ * is at most `width` wide at `size`; into buf. Empty when none is. */
+static void clip_to(const struct flow *f, const char *text,
+                    enum scene_font font, float size, float width, char *buf,
+                    size_t bufsize)
+{
+	size_t len = strlen(text);
+	if (len > bufsize - 4)
+		len = bufsize - 4;
+	while (len > 0) {
+		len--;
+		while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80)
+			len--;
+		memcpy(buf, text, len);
+		memcpy(buf + len, "\xe2\x80\xa6", 4);
+		float w = 0, h = 0;
+		f->m->measure(f->m->ctx, font, size, buf, &w, &h);
+		if (w <= width)
+			return;
+	}
+	buf[0] = '\0';
+}
+
+static float measure(const struct flow *f, enum scene_font font, float size,
+                     const char *text)
+{
+	float w = 0, h = 0;
+	f->m->measure(f->m->ctx, font, size, text, &w, &h);
+	return w;
+}
+
+/* One line at x, cut with an ellipsis where it would run past the column
+ * (a long line of code, a word wider than the panel). */
+static void line(struct flow *f, const char *text, float x,
+                 enum scene_font font, float size, enum scene_role role)
+{
+	float y = f->y - f->scroll;
+	float h = size * 1.35f;
+	if (f->emit && y >= f->top - 1 && y + h <= f->bottom + 1 && text[0]) {
+		char cut[1100];
+		if (measure(f, font, size, text) > f->x1 - x) {
+			clip_to(f, text, font, size, f->x1 - x, cut,
+			        sizeof(cut));
+			text = cut;
+		}
+		if (text[0])
+			scene_text(f->s, f->m, text, x, y, size, font,
+			           SCENE_HALIGN_LEFT, SCENE_VALIGN_TOP,
+			           f->colored ? f->color
+			                      : scene_theme_color(f->th, role));
+	}
+	f->y += h;
+}
+
+/* A line of code or a table row, never cut short (a cut line of code
+ * reads as other code): it shrinks toward the theme's smallest text to
+ * fit the column, then breaks where it must, the rest indented. */
+static void code_line(struct flow *f, const char *text, float x, float size)
+{
+	float width = f->x1 - x;
+	float w = measure(f, SCENE_FONT_MONO, size, text);
+	if (w > width && w > 0) {
+		float fit = floorf(size * width / w);
+		size = fit < f->th->min_text ? f->th->min_text : fit;
+	}
+	if (!text[0]) {
+		line(f, "", x, SCENE_FONT_MONO, size, SCENE_ROLE_TEXT);
+		return;
+	}
+	/* continuation lines: the line's own indent and six more columns,
+	 * past the next level of indent of the code around it */
+	char buf[1100], cont[80];
+	size_t indent = strspn(text, " ");
+	snprintf(cont, sizeof(cont), "%*s",
+	         (int)(indent < 60 ? indent + 6 : 66), "");
+	for (const char *p = text; *p;) {
+		const char *lead = p == text ? "" : cont;
+		size_t n = strlen(p);
+		for (;;) {
+			snprintf(buf, sizeof(buf), "%s%.*s", lead, (int)n, p);
+			if (n <= 1 ||
+			    measure(f, SCENE_FONT_MONO, size, buf) <= width)
+				break;
+			do
+				n--;
+			while (n > 1 && ((unsigned char)p[n] & 0xC0) == 0x80);
+		}
+		/* break after a space where one is not too far back */
+		size_t k = n;
+		while (p[n] && k > n / 2 && p[k - 1] != ' ')
+			k--;
+		if (p[n] && k > n / 2)
+			n = k;
+		snprintf(buf, sizeof(buf), "%s%.*s", lead, (int)n, p);
+		line(f, buf, x, SCENE_FONT_MONO, size, SCENE_ROLE_TEXT);
+		p += n;
+	}
+}
+
+/* Copies text without Markdown's inline marks (** and `), line breaks
+ * made spaces: the result is one paragraph to wrap. */
+void lesson_flow_plain(const char *in, size_t len, char *out, size_t size)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < len && n + 1 < size; k++) {
+		if (in[k] == '`')
+			continue;
+		if (in[k] == '\n') {
+			out[n++] = ' ';
+			continue;
+		}
+		if (in[k] == '*' && k + 1 < len && in[k + 1] == '*') {
+			k++;
+			continue;
+		}
+		/* *emphasis*: a star not between two spaces ("a * b" stays). */
+		bool space_before = k == 0 || in[k - 1] == ' ';
+		bool space_after = k + 1 >= len || in[k + 1] == ' ';
+		if (in[k] == '*' && !(space_before && space_after))
+			continue;
+		out[n++] = in[k];
+	}
+	out[n] = '\0';
+}
+
+/* Word-wraps `text` into the column from x (continuation lines too). */
+void lesson_flow_wrap(struct flow *f, const char *text, float x,
+                      enum scene_font font, float size, enum scene_role role)
+{
+	char buf[1024], try[1024];
+	size_t n = 0;
+	float width = f->x1 - x;
+	const char *p = text;
+	buf[0] = '\0';
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		const char *w = p;
+		while (*p && *p != ' ')
+			p++;
+		size_t wl = (size_t)(p - w);
+		if (wl == 0)
+			break;
+		if (n + wl + 2 >= sizeof(buf))
+			wl = sizeof(buf) - n - 2;
+		/* fits: n + wl + 2 < sizeof(buf) == sizeof(try) */
+		if (snprintf(try, sizeof(try), "%s%s%.*s", buf, n ? " " : "",
+		             (int)wl, w) >= (int)sizeof(try))
+			break;
+		if (n && measure(f, font, size, try) > width) {
+			line(f, buf, x, font, size, role);
+			snprintf(buf, sizeof(buf), "%.*s", (int)wl, w);
+		} else {
+			snprintf(buf, sizeof(buf), "%s", try);
+		}
+		n = strlen(buf);
+	}
+	if (n)
+		line(f, buf, x, font, size, role);
+}
+
+static bool starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* Length of a list marker ("- ", "12. ") at s, or 0. */
+static size_t list_marker(const char *s)
+{
+	if (starts(s, "- ") || starts(s, "* "))
+		return 2;
+	size_t k = 0;
+	while (s[k] >= '0' && s[k] <= '9')
+		k++;
+	return k > 0 && s[k] == '.' && s[k + 1] == ' ' ? k + 2 : 0;
+}
+
+static bool table_rule(const char *s, size_t len)
+{
+	for (size_t k = 0; k < len; k++)
+		if (!strchr("|-: ", s[k]))
+			return false;
+	return true;
+}
+
+/* Draws a table row "| a | b |" as mono text with cells padded to the
+ * column widths of the whole table (widths in code points). */
+static void table_row(struct flow *f, const char *row, size_t len,
+                      const size_t *widths, size_t cols)
+{
+	char out[512], cell[256];
+	size_t n = 0, col = 0, k = 0;
+	while (k < len && row[k] == '|')
+		k++;
+	while (k < len && col < cols && n + 4 < sizeof(out)) {
+		size_t start = k;
+		while (k < len && row[k] != '|')
+			k++;
+		lesson_flow_plain(row + start, k - start, cell, sizeof(cell));
+		char *c = cell;
+		while (*c == ' ')
+			c++;
+		size_t cl = strlen(c);
+		while (cl && c[cl - 1] == ' ')
+			c[--cl] = '\0';
+		size_t cps = 0;
+		for (char *q = c; *q; q++)
+			cps += ((unsigned char)*q & 0xc0) != 0x80;
+		n += (size_t)snprintf(out + n, sizeof(out) - n, "%s", c);
+		for (size_t pad = cps;
+		     pad < widths[col] + 2 && n + 1 < sizeof(out); pad++)
+			out[n++] = ' ';
+		out[n] = '\0';
+		col++;
+		k++;
+	}
+	code_line(f, out, f->x0, lesson_flow_text_px(f, 0.85f));
+}
+
+static void table(struct flow *f, const char **rows, const size_t *lens,
+                  size_t count)
+{
+	size_t widths[16] = {0}, cols = 0;
+	for (size_t r = 0; r < count; r++) {
+		if (table_rule(rows[r], lens[r]))
+			continue;
+		size_t col = 0, cps = 0;
+		for (size_t k = 1; k < lens[r] && col < 16; k++) {
+			char ch = rows[r][k];
+			if (ch == '|') {
+				if (cps > widths[col])
+					widths[col] = cps;
+				col++;
+				cps = 0;
+			} else if (ch != '`' && ch != '*' &&
+			           ((unsigned char)ch & 0xc0) != 0x80) {
+				cps++;
+			}
+		}
+		if (col > cols)
+			cols = col;
+	}
+	for (size_t c = 0; c < cols; c++)
+		widths[c] = widths[c] > 2 ? widths[c] - 2
+		                          : 0; /* the cell's spaces */
+	for (size_t r = 0; r < count; r++)
+		if (!table_rule(rows[r], lens[r]))
+			table_row(f, rows[r], lens[r], widths, cols);
+}
+
+/* Lays out a lesson's Markdown: blank lines end paragraphs. */
+void lesson_flow_markdown(struct flow *f, const char *md)
+{
+	const char *rows[64];
+	size_t lens[64], table_rows = 0;
+	char para[2048], piece[1024];
+	size_t pn = 0, indent = 0;
+	bool code = false;
+	const char *p = md;
+	para[0] = '\0';
+	for (;;) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		bool fence = starts(p, "```") || starts(p, "~~~");
+		bool is_table = !code && len > 0 && p[0] == '|';
+		bool blank = len == 0;
+		size_t marker = code ? 0 : list_marker(p);
+		bool heading = !code && starts(p, "#");
+		/* A paragraph or list item ends at anything that is not its
+		 * continuation. */
+		if (pn &&
+		    (blank || fence || is_table || marker || heading || !*p)) {
+			if (indent) {
+				line(f, "\xe2\x80\xa2", f->x0 + f->px * 0.3f,
+				     SCENE_FONT_SANS, f->px, SCENE_ROLE_TEXT);
+				f->y -= f->px * 1.35f;
+			}
+			lesson_flow_wrap(f, para, f->x0 + (float)indent * f->px,
+			                 SCENE_FONT_SANS, f->px,
+			                 SCENE_ROLE_TEXT);
+			pn = 0;
+			para[0] = '\0';
+			indent = 0;
+			if (blank)
+				f->y += f->px * 0.5f;
+		}
+		if (table_rows && (!is_table || table_rows == 64)) {
+			table(f, rows, lens, table_rows);
+			table_rows = 0;
+			f->y += f->px * 0.5f;
+		}
+		if (!*p)
+			break;
+		if (fence) {
+			code = !code;
+			f->y += f->px * 0.25f;
+		} else if (code) {
+			snprintf(piece, sizeof(piece), "%.*s", (int)len, p);
+			code_line(f, piece, f->x0 + f->px * 0.5f,
+			          lesson_flow_text_px(f, 0.8f));
+		} else if (is_table) {
+			rows[table_rows] = p;
+			lens[table_rows++] = len;
+		} else if (heading) {
+			size_t h = 0;
+			while (h < len && p[h] == '#')
+				h++;
+			lesson_flow_plain(p + h, len - h, piece, sizeof(piece));
+			lesson_flow_wrap(f, piece, f->x0, SCENE_FONT_SANS_BOLD,
+			                 f->px, SCENE_ROLE_TEXT);
+		} else if (!blank) {
+			size_t skip = marker;
+			if (marker)
+				indent = 1;
+			lesson_flow_plain(p + skip, len - skip, piece,
+			                  sizeof(piece));
+			char *q = piece;
+			while (*q == ' ')
+				q++;
+			pn += (size_t)snprintf(para + pn, sizeof(para) - pn,
+			                       "%s%s", pn ? " " : "", q);
+			if (pn >= sizeof(para))
+				pn = sizeof(para) - 1;
+		}
+		if (!eol)
+			p += len;
+		else
+			p = eol + 1;
+	}
+}
+
+/* A flow that draws into s from (x0, y), between x0 and x1, above bottom. */
+static struct flow flow_at(struct scene *s, const struct scene_text_metrics *m,
+                           const struct scene_theme *th, float x0, float x1,
+                           float y, float bottom, float px)
+{
+	return (struct flow){.s = s,
+	                     .m = m,
+	                     .th = th,
+	                     .x0 = x0,
+	                     .x1 = x1,
+	                     .y = y,
+	                     .top = y,
+	                     .bottom = bottom,
+	                     .px = px,
+	                     .emit = true};
+}
+
+float lesson_panel_markdown(struct scene *s, const struct scene_text_metrics *m,
+                            const struct scene_theme *th, float x0, float x1,
+                            float y, float bottom, float px, const char *md)
+{
+	struct flow f = flow_at(s, m, th, x0, x1, y, bottom, px);
+	lesson_flow_markdown(&f, md);
+	return f.y;
+}
+
+float lesson_panel_wrap(struct scene *s, const struct scene_text_metrics *m,
+                        const struct scene_theme *th, float x0, float x1,
+                        float y, float bottom, float px, const char *text,
+                        enum scene_font font, enum scene_role role)
+{
+	struct flow f = flow_at(s, m, th, x0, x1, y, bottom, px);
+	char flat[1024];
+	lesson_flow_plain(text, strlen(text), flat, sizeof(flat));
+	lesson_flow_wrap(&f, flat, x0, font, px, role);
+	return f.y;
+}
