@@ -37,9 +37,9 @@ struct cli_window_options {
 	enum cli_window_kind kind;
 	const struct scene_figure *figure; /* NULL: none asked for */
 	const char *trace_path;            /* --trace; NULL: a run */
-	struct window_look look;           /* --size (0: the command's default),
-	                            --theme, --projection, --fullscreen,
-	                            --screenshot-dir */
+	/* --size (0: the command's default), --theme, --projection,
+	 * --fullscreen, --screenshot-dir */
+	struct window_look look;
 };
 
 /* The options, for cli_parser_init (CLI_WITH_WINDOW_OPTIONS). */

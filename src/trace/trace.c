@@ -151,7 +151,8 @@ void trace_set_launch_padding(struct trace *t, uint32_t shift)
 {
 	if (t->launch_count == 0)
 		return;
-	t->launches[t->launch_count - 1].shared_pad_shift = shift & 15u;
+	t->launches[t->launch_count - 1].shared_pad_shift =
+		shift & TRACE_PAD_SHIFT_MAX;
 }
 
 long trace_begin_step(struct trace *t, enum trace_phase phase, uint32_t stride,

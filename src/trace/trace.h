@@ -125,6 +125,10 @@ struct trace_step {
 	size_t lookback_offset; /* into trace.lookbacks */
 };
 
+/* The largest shared_pad_shift a trace keeps: four bits, so it also masks
+ * one (both formats' readers check it). */
+#define TRACE_PAD_SHIFT_MAX 15u
+
 /* One kernel launch. */
 struct trace_launch {
 	char kernel[TRACE_NAME_MAX];   /* the kernel's function name */
@@ -288,8 +292,8 @@ void trace_set_launch_kernel(struct trace *t, const char *source,
  * algorithm table; its facts (family, book section) travel in it. */
 bool trace_names_kernel_file(const struct trace *t);
 
-/* Sets the newest launch's shared_pad_shift (0 to 15). Does nothing when
- * there is no launch. */
+/* Sets the newest launch's shared_pad_shift (0 to TRACE_PAD_SHIFT_MAX).
+ * Does nothing when there is no launch. */
 void trace_set_launch_padding(struct trace *t, uint32_t shift);
 
 /* Fills the algorithm's facts (family, book section, description, each

@@ -383,14 +383,16 @@ static int read_launches(struct tb_reader *r, const struct tb_run *run,
 		uint32_t role = tb_get_u32(facts + TRACE_SOURCE_MAX);
 		uint32_t word = tb_get_u32(facts + TRACE_SOURCE_MAX + 4);
 		uint32_t racy = word & 0xffu, pad_shift = word >> 8;
-		if (role >= TRACE_ROLE_COUNT || racy > 1 || pad_shift > 15)
+		if (role >= TRACE_ROLE_COUNT || racy > 1 ||
+		    pad_shift > TRACE_PAD_SHIFT_MAX)
 			return tb_fail(
 				r, at + TRACE_SOURCE_MAX,
 				"launches[%zu]: role %lu, racy %lu or "
 				"padding %lu is out of range (roles 0 to "
-				"%d; racy 0 or 1; padding 0 to 15)",
+				"%d; racy 0 or 1; padding 0 to %u)",
 				i, (unsigned long)role, (unsigned long)racy,
-				(unsigned long)pad_shift, TRACE_ROLE_COUNT - 1);
+				(unsigned long)pad_shift, TRACE_ROLE_COUNT - 1,
+				TRACE_PAD_SHIFT_MAX);
 		l->role = (enum trace_launch_role)role;
 		l->racy = racy;
 		l->shared_pad_shift = pad_shift;

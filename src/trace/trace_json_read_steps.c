@@ -46,19 +46,18 @@ static int read_launch_facts(struct trace_jr *r, const cJSON *const *f,
 	return 0;
 }
 
-/* A launch's shared_pad_shift, 0 to 15 as the trace keeps it (trace.c)
- * and the binary format checks it. */
+/* A launch's shared_pad_shift, at most what a trace keeps. */
 static int read_pad_shift(struct trace_jr *r, const cJSON *item,
                           struct launch_in *l)
 {
 	if (trace_jr_u32(r, "shared_pad_shift", item, &l->pad_shift))
 		return -1;
-	if (l->pad_shift <= 15)
+	if (l->pad_shift <= TRACE_PAD_SHIFT_MAX)
 		return 0;
 	jsonread_push_key(&r->jr, "shared_pad_shift");
 	return jsonread_fail(&r->jr,
-	                     "%u is out of range (0 to 15)" TRACE_JR_HINT,
-	                     l->pad_shift);
+	                     "%u is out of range (0 to %u)" TRACE_JR_HINT,
+	                     l->pad_shift, TRACE_PAD_SHIFT_MAX);
 }
 
 int trace_jr_read_launches(struct trace_jr *r, const cJSON *item,
