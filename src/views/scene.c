@@ -269,6 +269,41 @@ struct scene_item *scene_text(struct scene *s,
 	return it;
 }
 
+/* The start of the code point that holds text[at]. */
+static size_t code_point_start(const char *text, size_t at)
+{
+	while (at > 0 && ((unsigned char)text[at] & 0xC0) == 0x80)
+		at--;
+	return at;
+}
+
+const char *scene_text_fit(const struct scene_text_metrics *m,
+                           enum scene_font font, float size, const char *text,
+                           float width, char *buf, size_t bufsize)
+{
+	float w = 0, h = 0;
+	m->measure(m->ctx, font, size, text, &w, &h);
+	if (w <= width)
+		return text;
+	size_t tail = sizeof(SCENE_ELLIPSIS); /* with its terminator */
+	size_t len = strlen(text);
+	if (len == 0 || bufsize <= tail)
+		return NULL;
+	/* the longest start that buf holds, less a code point while the
+	 * text alone does not fit; never less than one code point */
+	len = len > bufsize - tail ? code_point_start(text, bufsize - tail)
+	                           : code_point_start(text, len - 1);
+	while (len > 0) {
+		memcpy(buf, text, len);
+		memcpy(buf + len, SCENE_ELLIPSIS, tail);
+		m->measure(m->ctx, font, size, buf, &w, &h);
+		if (w <= width)
+			return buf;
+		len = code_point_start(text, len - 1);
+	}
+	return NULL;
+}
+
 const char *scene_text_of(const struct scene *s, const struct scene_item *item)
 {
 	if (item->kind != SCENE_ITEM_TEXT)

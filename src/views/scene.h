@@ -253,6 +253,16 @@ struct scene_item *scene_text(struct scene *s,
                               enum scene_valign valign,
                               struct scene_color color);
 
+/* What a line too long for its room ends with once cut. */
+#define SCENE_ELLIPSIS "\xe2\x80\xa6"
+
+/* `text` itself when it is at most `width` wide in `font` at `size`; else
+ * its longest start of whole code points that, followed by SCENE_ELLIPSIS,
+ * is, written into buf; NULL when not even one code point fits. */
+const char *scene_text_fit(const struct scene_text_metrics *m,
+                           enum scene_font font, float size, const char *text,
+                           float width, char *buf, size_t bufsize);
+
 /* The string of a TEXT item, or "" for other kinds. Valid while the scene
  * is not appended to. */
 const char *scene_text_of(const struct scene *s, const struct scene_item *item);

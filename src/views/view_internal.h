@@ -71,8 +71,8 @@ float scene_view_fit_size(const struct view_ctx *c, enum scene_font font,
                           const char *text, float w, float h, float min,
                           float max);
 
-/* Text that must not overflow width w: shortened with "..." at the end
- * (keeping at least one character) when needed. */
+/* Text that must not overflow width w: shortened by scene_text_fit when
+ * needed; nothing is drawn when not even one character fits. */
 struct scene_item *scene_view_text_clipped(struct view_ctx *c, const char *text,
                                            float x, float y, float w,
                                            float size, enum scene_font font,

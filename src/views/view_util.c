@@ -67,29 +67,12 @@ struct scene_item *scene_view_text_clipped(struct view_ctx *c, const char *text,
                                            enum scene_valign va,
                                            struct scene_color color)
 {
-	float tw, th;
-	c->m->measure(c->m->ctx, font, size, text, &tw, &th);
-	if (tw <= w)
-		return scene_text(c->s, c->m, text, x, y, size, font, ha, va,
-		                  color);
 	char buf[512];
-	size_t len = strlen(text);
-	if (len > sizeof(buf) - 4)
-		len = sizeof(buf) - 4;
-	/* drop code points from the end until it fits with "..." */
-	while (len > 1) {
-		len--;
-		while (len > 1 && ((unsigned char)text[len] & 0xC0) == 0x80)
-			len--;
-		memcpy(buf, text, len);
-		memcpy(buf + len, "...", 4);
-		c->m->measure(c->m->ctx, font, size, buf, &tw, &th);
-		if (tw <= w)
-			break;
-	}
-	if (tw > w)
+	const char *fit =
+		scene_text_fit(c->m, font, size, text, w, buf, sizeof(buf));
+	if (!fit)
 		return NULL; /* not even one character fits: draw nothing */
-	return scene_text(c->s, c->m, buf, x, y, size, font, ha, va, color);
+	return scene_text(c->s, c->m, fit, x, y, size, font, ha, va, color);
 }
 
 float scene_view_cell_stroke(const struct view_ctx *c, float w, float h,

@@ -140,9 +140,10 @@ if has_render:
                                 r"  \d+ s\x1b\[K", err),
           f"exit {rc}, no progress line: {err[:300]!r}")
     trace = os.path.join(tmp, "long.json")
-    # 2 Mi elements: 25 MB of JSON, seconds to read
+    # 4 Mi elements: 56 MB of JSON, 1.2 s to read and draw on the 2-core
+    # machine, where 2 Mi (0.6 s) came too close to the half second
     rc, out, err = run(["dump", "--format", "json", "-o", trace] +
-                       long_run[:5] + ["2097152"], tty=False)
+                       long_run[:6], tty=False)
     check("dump of a long trace", rc == 0, f"exit {rc}: {err[:300]!r}")
     rc, out, err = run(["render", "--trace", trace, "--figure", "9.10", "-o",
                         svg], tty=True)

@@ -51,8 +51,8 @@ static const char *const macros[] = {"STEP(",       "GET(",
                                      "SCAN_PARAMS", "SCAN_MAX_SECTION"};
 
 /* Every step of every kernel at 1280x720: the panel's code has none of the
- * instrumentation's names and no line cut short with "..."; an addition
- * step lights its addition, a load step its load. */
+ * instrumentation's names and no line cut short with SCENE_ELLIPSIS; an
+ * addition step lights its addition, a load step its load. */
 static void panel_shows_the_books_code(void **state)
 {
 	(void)state;
@@ -85,8 +85,9 @@ static void panel_shows_the_books_code(void **state)
 						         "shows \"%s\"",
 						         algos[a], st, text);
 				size_t len = strlen(text);
-				if (len >= 3 &&
-				    strcmp(text + len - 3, "...") == 0)
+				size_t cut = strlen(SCENE_ELLIPSIS);
+				if (len >= cut && strcmp(text + len - cut,
+				                         SCENE_ELLIPSIS) == 0)
 					fail_msg("%s step %zu: \"%s\" is cut",
 					         algos[a], st, text);
 				if (it->tag.b && strlen(lit) + len + 2 < 1024) {

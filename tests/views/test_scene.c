@@ -1,6 +1,6 @@
 /* test_scene.c - the scene container: items and their bounds, the string
  * and point pools, hit-testing (topmost first), the scrub bar and strip
- * helpers, arrow geometry. Depends on scene.h and cmocka. */
+ * helpers, arrow geometry, cutting text to a width. Depends on scene.h and cmocka. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -122,6 +122,35 @@ static void names(void **state)
 	assert_int_equal(c.a, 128);
 }
 
+/* With the estimate, every code point of SANS at 10 px is 6.2 px wide. */
+static void text_fit(void **state)
+{
+	(void)state;
+	const struct scene_text_metrics *m = &scene_metrics_estimate;
+	const char *text = "h\xc3\xa9llo w\xc3\xb6rld"; /* 11 code points */
+	char buf[64];
+	assert_ptr_equal(scene_text_fit(m, SCENE_FONT_SANS, 10, text, 70, buf,
+	                                sizeof(buf)),
+	                 text);
+	/* five code points and the ellipsis are 37.2 px, six 43.4 */
+	assert_string_equal(scene_text_fit(m, SCENE_FONT_SANS, 10, text, 40,
+	                                   buf, sizeof(buf)),
+	                    "h\xc3\xa9llo" SCENE_ELLIPSIS);
+	/* cut after the two-byte "\xc3\xa9", never inside it */
+	assert_string_equal(scene_text_fit(m, SCENE_FONT_SANS, 10, text, 19,
+	                                   buf, sizeof(buf)),
+	                    "h\xc3\xa9" SCENE_ELLIPSIS);
+	/* one code point and the ellipsis are 12.4 px */
+	assert_null(scene_text_fit(m, SCENE_FONT_SANS, 10, text, 12, buf,
+	                           sizeof(buf)));
+	/* a buffer of 8 bytes holds three code points (4 bytes), the
+	 * ellipsis and the terminator */
+	char small[8];
+	assert_string_equal(scene_text_fit(m, SCENE_FONT_SANS, 10, text, 40,
+	                                   small, sizeof(small)),
+	                    "h\xc3\xa9l" SCENE_ELLIPSIS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -130,6 +159,7 @@ int main(void)
 		cmocka_unit_test(scrub_and_strip),
 		cmocka_unit_test(arrow_geometry),
 		cmocka_unit_test(names),
+		cmocka_unit_test(text_fit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,29 +14,6 @@ float lesson_flow_text_px(const struct flow *f, float factor)
 	return size < f->th->min_text ? f->th->min_text : size;
 }
 
-/* The longest start of `text` (whole code points) that, with an ellipsis,
- * is at most `width` wide at `size`; into buf. Empty when none is. */
-static void clip_to(const struct flow *f, const char *text,
-                    enum scene_font font, float size, float width, char *buf,
-                    size_t bufsize)
-{
-	size_t len = strlen(text);
-	if (len > bufsize - 4)
-		len = bufsize - 4;
-	while (len > 0) {
-		len--;
-		while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80)
-			len--;
-		memcpy(buf, text, len);
-		memcpy(buf + len, "\xe2\x80\xa6", 4);
-		float w = 0, h = 0;
-		f->m->measure(f->m->ctx, font, size, buf, &w, &h);
-		if (w <= width)
-			return;
-	}
-	buf[0] = '\0';
-}
-
 static float measure(const struct flow *f, enum scene_font font, float size,
                      const char *text)
 {
@@ -54,12 +31,9 @@ static void line(struct flow *f, const char *text, float x,
 	float h = size * 1.35f;
 	if (f->emit && y >= f->top - 1 && y + h <= f->bottom + 1 && text[0]) {
 		char cut[1100];
-		if (measure(f, font, size, text) > f->x1 - x) {
-			clip_to(f, text, font, size, f->x1 - x, cut,
-			        sizeof(cut));
-			text = cut;
-		}
-		if (text[0])
+		text = scene_text_fit(f->m, font, size, text, f->x1 - x, cut,
+		                      sizeof(cut));
+		if (text)
 			scene_text(f->s, f->m, text, x, y, size, font,
 			           SCENE_HALIGN_LEFT, SCENE_VALIGN_TOP,
 			           f->colored ? f->color
