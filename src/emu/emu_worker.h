@@ -1,7 +1,9 @@
 /* emu_worker.h - one OS thread's share of the emulator: the fibers of the
  * block it is running, the block's shared-memory bookkeeping, and where it
  * records. Blocks are independent, so several workers can run the blocks of
- * one launch side by side. Internal to src/emu/. */
+ * one launch side by side. Internal to src/emu/: emu.c deals out the
+ * blocks, emu_block.c runs them, emu_access.c holds the memory words their
+ * threads call. */
 #ifndef SCANVIZ_EMU_WORKER_H
 #define SCANVIZ_EMU_WORKER_H
 
@@ -85,5 +87,28 @@ void emu_worker_destroy(struct emu_worker *w);
  * another. Returns 0, or -1 with the reason in w->failed (and the block in
  * w->failed_block). */
 int emu_worker_run(struct emu_worker *w, uint32_t first, uint32_t end);
+
+/* What the scheduler (emu_block.c) and the memory words the kernels call
+ * (emu_access.c) share while a worker runs a block. */
+
+/* The worker running blocks on this OS thread (emu_worker_run() sets it);
+ * the kernels' words find it here, as they take no worker. */
+extern _Thread_local struct emu_worker *emu_active;
+/* Stops the launch, keeping the first reason and its block. */
+void emu_worker_fail(struct emu_worker *w, enum emu_failure why);
+/* WARP_LOCKSTEP: after a shared-memory access the next ready thread of the
+ * caller's warp runs; other schedules go on with the caller. */
+void emu_worker_warp_turn(struct emu_worker *w);
+/* The step a hazard or divergence is recorded in: the trace's last step
+ * at FULL detail, else the step's index in the block (no steps are kept). */
+uint32_t emu_worker_step_id(const struct emu_worker *w);
+/* The first instrumented statement of a step names the step's line. */
+void emu_worker_note_line(struct emu_worker *w, uint32_t line);
+
+/* Where element i lies in a padded XY: one unused float after every 32. */
+static inline uint32_t emu_padded(uint32_t i)
+{
+	return i + (i >> 5);
+}
 
 #endif
