@@ -2,8 +2,10 @@
  * examples the arrows of each step are exactly its additions, from the
  * source's box to the destination's; labels are the snapshot values (or
  * the input ranges the additions built); finished marks, early reads, the
- * 9.10 bands, the side panel and the controls. Real runs on the CPU
- * executor; deterministic text metrics. Depends on the views and cmocka. */
+ * 9.10 bands, the shuffle steps' register passes. (The side panel, the
+ * controls, the tooltip and the figures' defaults: test_controls.c.) Real
+ * runs on the CPU executor; deterministic text metrics. Depends on the
+ * views, view_traces.c and cmocka. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -16,30 +18,6 @@
 #include "scan.h"
 #include "view.h"
 #include "view_traces.h"
-
-static const struct scene_theme *light(void)
-{
-	return scene_theme_find("light");
-}
-
-static struct scene *build(const struct trace *t, const struct scene_figure *f,
-                           size_t step, float tt, enum scene_labels labels,
-                           const struct scene_source_set *src)
-{
-	struct scene_view v;
-	scene_view_defaults(&v, 1920, 1080);
-	v.figure = f;
-	v.step = step;
-	v.t = tt;
-	v.labels = labels;
-	v.sources = src;
-	struct scene *s = scene_create(1920, 1080);
-	char err[256];
-	if (scene_view_build(s, t, &v, light(), &scene_metrics_estimate, err,
-	                     sizeof(err)) != 0)
-		fail_msg("build: %s", err);
-	return s;
-}
 
 /* The box of element i in the row of trace step `step` (level 0). */
 static const struct scene_item *element(const struct scene *s, long i,
@@ -55,17 +33,12 @@ static const struct scene_item *element(const struct scene *s, long i,
 	return NULL;
 }
 
-static float cx(const struct scene_item *it)
-{
-	return (it->bounds.x0 + it->bounds.x1) * 0.5f;
-}
-
 /* The text drawn centred on a box (a label in two lines, "x0.." over
  * "x15", joined), or NULL. */
 static const char *label_of(const struct scene *s, const struct scene_item *box)
 {
 	static char joined[64];
-	float x = cx(box);
+	float x = view_center_x(box);
 	joined[0] = '\0';
 	for (size_t k = (size_t)(box - s->items) + 1; k < s->count; k++) {
 		const struct scene_item *it = &s->items[k];
@@ -125,7 +98,8 @@ static bool is_addition_arrow(const struct scene_item *it, size_t st)
 static void check_arrows(const struct trace *t, const struct scene_figure *f)
 {
 	size_t last = t->step_count - 1;
-	struct scene *s = build(t, f, last, 1, SCENE_LABELS_VALUES, NULL);
+	struct scene *s = view_scene(t, f, last, 1, SCENE_LABELS_VALUES, NULL);
+	assert_non_null(s);
 	size_t stale_total = 0, own_total = 0;
 	for (size_t st = 1; st < t->step_count; st++) {
 		const struct trace_step *step = &t->steps[st];
@@ -155,7 +129,8 @@ static void check_arrows(const struct trace *t, const struct scene_figure *f)
 				s, add->src, early ? (long)st : prev, 0);
 			assert_non_null(dst);
 			assert_non_null(src);
-			assert_true(fabsf(it->u.line.x1 - cx(dst)) < 0.5f);
+			assert_true(fabsf(it->u.line.x1 - view_center_x(dst)) <
+			            0.5f);
 			assert_true(fabsf(it->u.line.y1 - dst->bounds.y0) <
 			            0.5f);
 			const struct scene_item *from = it;
@@ -166,7 +141,8 @@ static void check_arrows(const struct trace *t, const struct scene_figure *f)
 				    s->items[j].tag.a == it->tag.a)
 					from = &s->items[j];
 			assert_true(!early || from != it);
-			assert_true(fabsf(from->u.line.x0 - cx(src)) < 0.5f);
+			assert_true(fabsf(from->u.line.x0 -
+			                  view_center_x(src)) < 0.5f);
 			assert_true(fabsf(from->u.line.y0 -
 			                  (early ? src->bounds.y0
 			                         : src->bounds.y1)) < 0.5f);
@@ -214,11 +190,12 @@ static void labels_are_snapshots(void **state)
 	struct trace *t = view_run("kogge-stone", view_book_input, 16, 0);
 	assert_non_null(t);
 	const struct scene_color fin =
-		scene_theme_color(light(), SCENE_ROLE_FINISHED);
+		scene_theme_color(view_light(), SCENE_ROLE_FINISHED);
 	char want[32];
 	for (size_t shown = 0; shown < t->step_count; shown++) {
-		struct scene *s = build(t, scene_figure_find("9.1"), shown, 1,
-		                        SCENE_LABELS_VALUES, NULL);
+		struct scene *s = view_scene(t, scene_figure_find("9.1"), shown,
+		                             1, SCENE_LABELS_VALUES, NULL);
+		assert_non_null(s);
 		for (size_t st = 0; st < t->step_count; st++) {
 			const float *xy = trace_step_xy(t, st);
 			for (long i = 0; i < 16; i++) {
@@ -261,8 +238,9 @@ static void animation_midway(void **state)
 	struct trace *t = view_run("kogge-stone", view_book_input, 16, 0);
 	assert_non_null(t);
 	size_t st = 2; /* stride 2 */
-	struct scene *s = build(t, scene_figure_find("9.1"), st, 0.3f,
-	                        SCENE_LABELS_VALUES, NULL);
+	struct scene *s = view_scene(t, scene_figure_find("9.1"), st, 0.3f,
+	                             SCENE_LABELS_VALUES, NULL);
+	assert_non_null(s);
 	const struct trace_add *adds = trace_step_adds(t, st);
 	char want[32];
 	size_t tokens = 0;
@@ -288,8 +266,9 @@ static void ranges_from_additions(void **state)
 	(void)state;
 	struct trace *t = view_run("kogge-stone", view_book_input, 16, 0);
 	size_t last = t->step_count - 1;
-	struct scene *s = build(t, scene_figure_find("9.1"), last, 1,
-	                        SCENE_LABELS_RANGES, NULL);
+	struct scene *s = view_scene(t, scene_figure_find("9.1"), last, 1,
+	                             SCENE_LABELS_RANGES, NULL);
+	assert_non_null(s);
 	char want[32];
 	for (long i = 0; i < 16; i++) {
 		if (i == 0)
@@ -309,8 +288,9 @@ static void ranges_from_additions(void **state)
 
 	t = view_run("kogge-stone-book", view_book_input, 16, 0);
 	last = t->step_count - 1;
-	s = build(t, scene_figure_find("9.1"), last, 1, SCENE_LABELS_RANGES,
-	          NULL);
+	s = view_scene(t, scene_figure_find("9.1"), last, 1,
+	               SCENE_LABELS_RANGES, NULL);
+	assert_non_null(s);
 	size_t not_prefix = 0;
 	for (long i = 0; i < 16; i++) {
 		const char *got = label_of(s, element(s, i, (long)last, 0));
@@ -371,8 +351,10 @@ static void figure_9_10_book(void **state)
 	(void)state;
 	struct trace *t = view_run("hierarchical", view_book_input, 16, 4);
 	assert_non_null(t);
-	struct scene *s = build(t, scene_figure_find("9.10"), t->step_count - 1,
-	                        1, SCENE_LABELS_VALUES, NULL);
+	struct scene *s =
+		view_scene(t, scene_figure_find("9.10"), t->step_count - 1, 1,
+	                   SCENE_LABELS_VALUES, NULL);
+	assert_non_null(s);
 	static const char *const x[] = {"2", "1", "3", "1", "0", "4", "1", "2",
 	                                "0", "3", "1", "2", "5", "3", "1", "2"};
 	static const char *const scans[] = {"2", "3", "6", "7", "0", "4",
@@ -411,15 +393,16 @@ static void figure_9_10_book(void **state)
 				from = b;
 		}
 		assert_non_null(from);
-		assert_true(fabsf(cx(from) - it->u.line.x0) < 0.5f);
+		assert_true(fabsf(view_center_x(from) - it->u.line.x0) < 0.5f);
 	}
 	assert_int_equal(arrows, 3); /* sections 1, 2, 3 */
 	scene_destroy(s);
 
 	/* before kernel 1 finishes section 2, its S entry is not drawn yet */
 	size_t mid = t->launches[0].first_step + 2;
-	s = build(t, scene_figure_find("9.10"), mid, 1, SCENE_LABELS_VALUES,
-	          NULL);
+	s = view_scene(t, scene_figure_find("9.10"), mid, 1,
+	               SCENE_LABELS_VALUES, NULL);
+	assert_non_null(s);
 	char got[4][16];
 	size_t n;
 	band_labels(s, 1, 0, got, 4, &n);
@@ -427,17 +410,6 @@ static void figure_9_10_book(void **state)
 	assert_string_equal(got[3], "");
 	scene_destroy(s);
 	trace_destroy(t);
-}
-
-static const struct scene_item *find_text(const struct scene *s,
-                                          const char *prefix)
-{
-	for (size_t k = 0; k < s->count; k++)
-		if (s->items[k].kind == SCENE_ITEM_TEXT &&
-		    strncmp(scene_text_of(s, &s->items[k]), prefix,
-		            strlen(prefix)) == 0)
-			return &s->items[k];
-	return NULL;
 }
 
 /* The colour of the arrows of trace step st in scene s; false when the
@@ -469,16 +441,17 @@ static void shuffle_arrows(void **state)
 	struct trace *t = view_run("warp-shuffle", in, 64, 0);
 	assert_non_null(t);
 	const struct scene_color shuffle =
-		scene_theme_color(light(), SCENE_ROLE_SHUFFLE);
+		scene_theme_color(view_light(), SCENE_ROLE_SHUFFLE);
 	const struct scene_color plain =
-		scene_theme_color(light(), SCENE_ROLE_ARROW);
+		scene_theme_color(view_light(), SCENE_ROLE_ARROW);
 	size_t shuffles = 0, adds = 0;
 	for (size_t st = 1; st < t->step_count; st++) {
 		const struct trace_step *step = &t->steps[st];
 		if (step->add_count == 0)
 			continue;
-		struct scene *s = build(t, scene_figure_find("9.1"), st, 1,
-		                        SCENE_LABELS_VALUES, NULL);
+		struct scene *s = view_scene(t, scene_figure_find("9.1"), st, 1,
+		                             SCENE_LABELS_VALUES, NULL);
+		assert_non_null(s);
 		struct scene_color col;
 		assert_true(arrow_color(s, st, &col));
 		bool shuffled = step->phase == TRACE_PHASE_SHUFFLE;
@@ -486,10 +459,10 @@ static void shuffle_arrows(void **state)
 		                 shuffled ? step->add_count : 0);
 		assert_memory_equal(&col, shuffled ? &shuffle : &plain,
 		                    sizeof(col));
-		assert_true(
-			(find_text(s, "a lane's register to another lane") !=
-		         NULL) ||
-			(find_text(s, "lane to lane") != NULL));
+		assert_true((view_find_text(
+				     s, "a lane's register to another lane") !=
+		             NULL) ||
+		            (view_find_text(s, "lane to lane") != NULL));
 		shuffles += shuffled;
 		adds += !shuffled;
 		scene_destroy(s);
@@ -499,10 +472,11 @@ static void shuffle_arrows(void **state)
 	assert_int_equal(adds, 1);
 	trace_destroy(t);
 	t = view_run("kogge-stone", view_book_input, 16, 0);
-	struct scene *s = build(t, scene_figure_find("9.1"), 2, 1,
-	                        SCENE_LABELS_VALUES, NULL);
-	assert_null(find_text(s, "a lane's register to another lane"));
-	assert_null(find_text(s, "lane to lane"));
+	struct scene *s = view_scene(t, scene_figure_find("9.1"), 2, 1,
+	                             SCENE_LABELS_VALUES, NULL);
+	assert_non_null(s);
+	assert_null(view_find_text(s, "a lane's register to another lane"));
+	assert_null(view_find_text(s, "lane to lane"));
 	scene_destroy(s);
 	trace_destroy(t);
 	/* Figure 9.10 draws its sections' scans as bands, not arrows, so
@@ -511,236 +485,15 @@ static void shuffle_arrows(void **state)
 	t = view_run_sections("hierarchical", "warp-shuffle", in, 64, 32);
 	assert_non_null(t);
 	assert_true(t->shuffle_count > 0);
-	s = build(t, scene_figure_find("9.10"), 2, 1, SCENE_LABELS_VALUES,
-	          NULL);
-	assert_null(find_text(s, "a lane's register to another lane"));
-	assert_null(find_text(s, "lane to lane"));
-	assert_non_null(find_text(s, "S: the sections' sums"));
+	s = view_scene(t, scene_figure_find("9.10"), 2, 1, SCENE_LABELS_VALUES,
+	               NULL);
+	assert_non_null(s);
+	assert_null(view_find_text(s, "a lane's register to another lane"));
+	assert_null(view_find_text(s, "lane to lane"));
+	assert_non_null(view_find_text(s, "S: the sections' sums"));
 	scene_destroy(s);
 	trace_destroy(t);
 	free(in);
-}
-
-/* The side panel: step k of K, counts, executor, the lit source line. */
-static void panel_and_source(void **state)
-{
-	(void)state;
-	struct scene_source_set *src = scene_source_set_load();
-	assert_non_null(src);
-	if (src->count == 0)
-		fail_msg("no kernel source is built in");
-	struct trace *t = view_run("brent-kung", view_book_input, 16, 0);
-	size_t st = 3;
-	struct scene *s = build(t, scene_figure_find("9.5"), st, 1,
-	                        SCENE_LABELS_VALUES, src);
-	char want[64];
-	snprintf(want, sizeof(want), "step %zu of %zu", st + 1, t->step_count);
-	assert_non_null(find_text(s, want));
-	assert_non_null(find_text(s, "executor: CPU emulator"));
-	const struct scene_item *lit = NULL;
-	for (size_t k = 0; k < s->count; k++)
-		if (s->items[k].tag.kind == SCENE_TAG_SOURCE &&
-		    s->items[k].tag.a == (int32_t)t->steps[st].line)
-			lit = &s->items[k];
-	assert_non_null(lit);
-	/* the line is the one the step records, and it is lit */
-	const struct scene_source *f = scene_source_find(src, "brent_kung.cu");
-	assert_non_null(f);
-	assert_non_null(
-		strstr(scene_source_line(f, t->steps[st].line), "STEP("));
-	const struct scene_color lit_col =
-		scene_theme_color(light(), SCENE_ROLE_SOURCE_LIT);
-	bool behind = false;
-	for (size_t k = 0; k < s->count; k++) {
-		const struct scene_item *b = &s->items[k];
-		behind = behind || (b->kind == SCENE_ITEM_BOX &&
-		                    memcmp(&b->u.box.fill, &lit_col,
-		                           sizeof(lit_col)) == 0 &&
-		                    b->bounds.y0 <= lit->bounds.y0 + 1 &&
-		                    b->bounds.y1 >= lit->bounds.y1 - 1);
-	}
-	assert_true(behind);
-	scene_destroy(s);
-	trace_destroy(t);
-	scene_source_set_destroy(src);
-}
-
-/* Buttons and the scrub bar are tagged for the window to hit-test. */
-static void controls(void **state)
-{
-	(void)state;
-	struct trace *t = view_run("kogge-stone", view_book_input, 16, 0);
-	struct scene *s = build(t, scene_figure_find("9.1"), 0, 1,
-	                        SCENE_LABELS_VALUES, NULL);
-	const struct scene_item *found[SCENE_CONTROL_COUNT] = {0};
-	for (size_t k = 0; k < s->count; k++)
-		if (s->items[k].tag.kind == SCENE_TAG_CONTROL)
-			found[s->items[k].tag.a] = &s->items[k];
-	static const enum scene_control must[] = {
-		SCENE_CONTROL_START,   SCENE_CONTROL_BACK, SCENE_CONTROL_PLAY,
-		SCENE_CONTROL_FORWARD, SCENE_CONTROL_END,  SCENE_CONTROL_SCRUB};
-	for (size_t i = 0; i < sizeof(must) / sizeof(must[0]); i++)
-		assert_non_null(found[must[i]]);
-	const struct scene_item *bar = found[SCENE_CONTROL_SCRUB];
-	assert_int_equal(scene_scrub_step(bar, bar->bounds.x1, t->step_count),
-	                 t->step_count - 1);
-	const struct scene_item *h =
-		scene_hit(s, cx(found[SCENE_CONTROL_PLAY]),
-	                  (found[SCENE_CONTROL_PLAY]->bounds.y0 +
-	                   found[SCENE_CONTROL_PLAY]->bounds.y1) *
-	                          0.5f,
-	                  SCENE_TAG_CONTROL);
-	assert_non_null(h);
-	assert_int_equal(h->tag.a, SCENE_CONTROL_PLAY);
-	scene_destroy(s);
-	trace_destroy(t);
-}
-
-/* Hovering an element says what it sums and which step last changed it. */
-static void hover(void **state)
-{
-	(void)state;
-	struct trace *t = view_run("kogge-stone", view_book_input, 16, 0);
-	struct scene_view v;
-	scene_view_defaults(&v, 1280, 720);
-	v.step = 2;
-	v.hover = (struct scene_tag){SCENE_TAG_ELEMENT, 5, 0, 2, 0};
-	struct scene *s = scene_create(1280, 720);
-	char err[128];
-	assert_int_equal(scene_view_build(s, t, &v, light(),
-	                                  &scene_metrics_estimate, err,
-	                                  sizeof(err)),
-	                 0);
-	assert_non_null(find_text(s, "XY[5] = 8"));
-	assert_non_null(find_text(s, "sums x2..x5"));
-	assert_non_null(find_text(s, "last changed at step 3"));
-	scene_destroy(s);
-	trace_destroy(t);
-}
-
-/* The tooltip's box is opaque in every theme: nothing under it (arrows,
- * boxes) shows through. */
-static void tooltip_is_opaque(void **state)
-{
-	(void)state;
-	struct trace *t = view_run("kogge-stone", view_book_input, 16, 0);
-	const struct scene_theme *th;
-	for (size_t i = 0; (th = scene_theme_at(i)) != NULL; i++) {
-		struct scene_view v;
-		scene_view_defaults(&v, 1280, 720);
-		v.step = 2;
-		v.hover = (struct scene_tag){SCENE_TAG_ELEMENT, 5, 0, 2, 0};
-		struct scene *s = scene_create(1280, 720);
-		char err[128];
-		assert_int_equal(scene_view_build(s, t, &v, th,
-		                                  &scene_metrics_estimate, err,
-		                                  sizeof(err)),
-		                 0);
-		const struct scene_item *tip = find_text(s, "XY[5] = 8");
-		assert_non_null(tip);
-		/* the last box under the tooltip's first line is its own */
-		const struct scene_item *box = NULL;
-		for (size_t k = 0; k < s->count && &s->items[k] != tip; k++) {
-			const struct scene_item *b = &s->items[k];
-			if (b->kind == SCENE_ITEM_BOX &&
-			    b->bounds.x0 <= tip->bounds.x0 &&
-			    b->bounds.y0 <= tip->bounds.y0 &&
-			    b->bounds.x1 >= tip->bounds.x1 &&
-			    b->bounds.y1 >= tip->bounds.y1)
-				box = b;
-		}
-		assert_non_null(box);
-		struct scene_color want =
-			scene_theme_color(th, SCENE_ROLE_TOOLTIP);
-		assert_memory_equal(&box->u.box.fill, &want, sizeof(want));
-		if (box->u.box.fill.a != 255)
-			fail_msg("%s theme: the tooltip's alpha is %d, not 255",
-			         th->name, box->u.box.fill.a);
-		scene_destroy(s);
-	}
-	trace_destroy(t);
-}
-
-/* The defaults the window and `scanviz render` share: the figure's
- * algorithm, and Figure 9.10's four sections within the kernel's limit. */
-static void figure_defaults(void **state)
-{
-	(void)state;
-	assert_string_equal((scene_figure_find("9.1"))->algorithm,
-	                    "kogge-stone");
-	assert_string_equal((scene_figure_find("9.5"))->algorithm,
-	                    "brent-kung");
-	assert_string_equal((scene_figure_find("9.10"))->algorithm,
-	                    "hierarchical");
-	static const struct {
-		size_t n;
-		uint32_t max, want;
-	} cases[] = {
-		{1, 2048, 2},
-		{8, 2048, 2},
-		{9, 2048, 4},
-		{16, 2048, 4},
-		{17, 2048, 8},
-		{100, 2048, 32},
-		{8192, 2048, 2048},
-		{8193, 2048, 2048},
-		{100000, 2048, 2048},
-		{100000, 1024, 1024},
-		{4096, 1024, 1024},
-		{16, 0, 2},
-		{(size_t)1 << 30, 2048, 2048},
-	};
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		uint32_t got = scene_figure_section(cases[i].n, cases[i].max);
-		if (got != cases[i].want)
-			fail_msg("scene_figure_section(%zu, %u) = %u, want %u",
-			         cases[i].n, cases[i].max, got, cases[i].want);
-	}
-	/* every section kernel's limit holds, and at most four sections
-	 * wherever the limit allows them */
-	for (size_t n = 1; n <= 20000; n += 7) {
-		uint32_t s = scene_figure_section(n, 2048);
-		assert_true(s >= 2 && s <= 2048 && (s & (s - 1)) == 0);
-		if (n <= 4 * 2048)
-			assert_true((n + s - 1) / s <= 4);
-	}
-}
-
-/* The levels and blocks a figure can focus on, as `scanviz render` checks
- * --level and --block against them. */
-static void levels_and_blocks(void **state)
-{
-	(void)state;
-	struct trace *h = view_run("hierarchical", view_book_input, 16, 4);
-	struct trace *k = view_run("kogge-stone", view_book_input, 16, 0);
-	assert_non_null(h);
-	assert_non_null(k);
-	assert_int_equal(scene_view_level_count(h, scene_figure_find("9.10")),
-	                 2);
-	assert_int_equal(scene_view_level_count(h, scene_figure_find("9.1")),
-	                 0);
-	assert_int_equal(scene_view_level_count(k, scene_figure_find("9.1")),
-	                 0);
-	assert_int_equal(scene_view_level_count(k, scene_figure_find("9.5")),
-	                 0);
-	struct scene_view v;
-	scene_view_defaults(&v, 1280, 720);
-	v.figure = scene_figure_find("9.10");
-	assert_int_equal(scene_view_block_count(h, &v), 4); /* overview */
-	v.focus_level = 0;
-	assert_int_equal(scene_view_block_count(h, &v), 4);
-	v.focus_level = 1; /* S: 4 values, one section */
-	assert_int_equal(scene_view_block_count(h, &v), 1);
-	/* Figure 9.1 of the hierarchical run: kernel 1's four blocks */
-	v.figure = scene_figure_find("9.1");
-	v.focus_level = -1;
-	v.step = 0;
-	assert_int_equal(scene_view_block_count(h, &v), 4);
-	/* one section: one block, at every step */
-	for (v.step = 0; v.step < k->step_count; v.step++)
-		assert_int_equal(scene_view_block_count(k, &v), 1);
-	trace_destroy(h);
-	trace_destroy(k);
 }
 
 int main(void)
@@ -751,13 +504,7 @@ int main(void)
 		cmocka_unit_test(animation_midway),
 		cmocka_unit_test(ranges_from_additions),
 		cmocka_unit_test(figure_9_10_book),
-		cmocka_unit_test(panel_and_source),
 		cmocka_unit_test(shuffle_arrows),
-		cmocka_unit_test(controls),
-		cmocka_unit_test(hover),
-		cmocka_unit_test(tooltip_is_opaque),
-		cmocka_unit_test(figure_defaults),
-		cmocka_unit_test(levels_and_blocks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

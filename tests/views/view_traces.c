@@ -1,4 +1,5 @@
-/* view_traces.c - see view_traces.h. Depends on exec.h, scan.h, trace.h. */
+/* view_traces.c - see view_traces.h. Depends on exec.h, scan.h, trace.h
+ * and the views. */
 #include "view_traces.h"
 
 #include <stdio.h>
@@ -107,5 +108,52 @@ fail:
 	free(xy);
 	free(next);
 	trace_destroy(t);
+	return NULL;
+}
+
+const struct scene_theme *view_light(void)
+{
+	return scene_theme_find("light");
+}
+
+struct scene *view_scene(const struct trace *t, const struct scene_figure *f,
+                         size_t step, float tt, enum scene_labels labels,
+                         const struct scene_source_set *src)
+{
+	struct scene_view v;
+	scene_view_defaults(&v, 1920, 1080);
+	v.figure = f;
+	v.step = step;
+	v.t = tt;
+	v.labels = labels;
+	v.sources = src;
+	struct scene *s = scene_create(1920, 1080);
+	char err[256] = "";
+	if (!s) {
+		fprintf(stderr, "view_scene: no memory for a scene\n");
+		return NULL;
+	}
+	if (scene_view_build(s, t, &v, view_light(), &scene_metrics_estimate,
+	                     err, sizeof(err)) != 0) {
+		fprintf(stderr, "view_scene at step %zu: %s\n", step, err);
+		scene_destroy(s);
+		return NULL;
+	}
+	return s;
+}
+
+float view_center_x(const struct scene_item *it)
+{
+	return (it->bounds.x0 + it->bounds.x1) * 0.5f;
+}
+
+const struct scene_item *view_find_text(const struct scene *s,
+                                        const char *prefix)
+{
+	for (size_t k = 0; k < s->count; k++)
+		if (s->items[k].kind == SCENE_ITEM_TEXT &&
+		    strncmp(scene_text_of(s, &s->items[k]), prefix,
+		            strlen(prefix)) == 0)
+			return &s->items[k];
 	return NULL;
 }

@@ -1,7 +1,8 @@
 /* view_traces.h - traces for the view tests: real runs on the CPU
  * executor, and a Kogge-Stone trace built by hand with the trace API for
  * lengths the kernel table does not allow (the views must not care where a
- * trace came from). Depends on exec.h and the trace model. */
+ * trace came from); and the frames of them that more than one test program
+ * looks into. Depends on exec.h, the trace model and the views. */
 #ifndef SCANVIZ_VIEW_TRACES_H
 #define SCANVIZ_VIEW_TRACES_H
 
@@ -10,6 +11,7 @@
 
 #include "run.h"
 #include "trace.h"
+#include "view.h"
 
 /* The book's 16 inputs (Figure 9.10). */
 extern const float view_book_input[16];
@@ -30,5 +32,25 @@ struct trace *view_run_sections(const char *algo, const char *section_kernel,
 /* The race-free simple scan of one section of n elements, recorded by
  * hand: a load step, one step per stride, a store step. */
 struct trace *view_hand_kogge_stone(const float *input, size_t n);
+
+/* The light theme: the one view_scene() draws in, so the colours a test
+ * expects are looked up in it. */
+const struct scene_theme *view_light(void);
+
+/* A 1920x1080 frame of t in figure f (NULL: the view's default) at trace
+ * step `step`, tt (0..1) into its motion, with `labels`, the code panel
+ * from src (NULL: none), the light theme and the deterministic text
+ * metrics. The caller destroys it; NULL with a message on stderr when it
+ * cannot be built (no cmocka here: the benchmark links this file too). */
+struct scene *view_scene(const struct trace *t, const struct scene_figure *f,
+                         size_t step, float tt, enum scene_labels labels,
+                         const struct scene_source_set *src);
+
+/* The x of the middle of an item's bounds. */
+float view_center_x(const struct scene_item *it);
+
+/* The first text item of s that starts with prefix, or NULL. */
+const struct scene_item *view_find_text(const struct scene *s,
+                                        const char *prefix);
 
 #endif
