@@ -1,6 +1,7 @@
 /* lesson_build.h - private to src/lesson: the state of a lesson being
- * parsed, shared by the line reader (lesson_parse.c) and the directive
- * handlers (lesson_directives.c). Depends on lesson_syntax.h. */
+ * parsed, shared by the line reader (lesson_parse.c), the directive
+ * handlers (lesson_directives.c) and the checks of a complete slide
+ * (lesson_slide_end.c). Depends on lesson_syntax.h. */
 #ifndef SCANVIZ_LESSON_BUILD_H
 #define SCANVIZ_LESSON_BUILD_H
 
@@ -54,9 +55,14 @@ int lesson_text_join(char **dst, const char *add);
  * Returns 0 or -1. */
 int lesson_build_flush(struct build *b);
 
-/* Handles one directive line of the current slide. Returns 0 or -1. */
+/* Records "out of memory" at column 1 of the current line and returns -1
+ * (lesson_directives.c; lesson_slide_end.c calls it too). */
+int lesson_build_oom(struct build *b);
+/* Handles one directive line of the current slide (lesson_directives.c).
+ * Returns 0 or -1. */
 int lesson_build_directive(struct build *b, const struct directive *d);
-/* Checks the current slide once it is complete. Returns 0 or -1. */
+/* Checks the current slide once it is complete (lesson_slide_end.c).
+ * Returns 0 or -1. */
 int lesson_build_end_slide(struct build *b);
 
 #endif

@@ -1,9 +1,10 @@
 /* lesson_directives.c - what each directive of docs/lesson-format.md does
- * to the slide being built (show, steps, ask, why, claim, notes,
- * exercise, if/else/endif), and the checks a slide must pass once complete. A `show`
+ * to the slide being built (show, steps, ask, why, claim, notes, exercise,
+ * if/else/endif), and the table that picks the handler by name. A `show`
  * is a run request set key by key as the command line sets it, and
  * finished (checked) here, so a lesson that loads asks only for runs its
- * kernels take. Depends on lesson_build.h and the run layer. */
+ * kernels take; the checks a slide must pass once complete are in
+ * lesson_slide_end.c. Depends on lesson_build.h and the run layer. */
 #include "lesson_build.h"
 #include "run.h"
 #include "view.h"
@@ -12,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int oom(struct build *b)
+int lesson_build_oom(struct build *b)
 {
 	return lesson_syntax_fail(&b->sx, 1, "out of memory");
 }
@@ -187,7 +188,7 @@ static int do_show(struct build *b, const struct directive *d)
 	struct lesson_run *grown =
 		realloc(l->runs, (l->run_count + 1) * sizeof(*grown));
 	if (!grown)
-		return oom(b);
+		return lesson_build_oom(b);
 	l->runs = grown;
 	struct lesson_run *r = &l->runs[l->run_count++];
 	memset(r, 0, sizeof(*r));
@@ -326,7 +327,7 @@ static int do_ask(struct build *b, const struct directive *d)
 	struct lesson_question *grown =
 		realloc(s->questions, (s->question_count + 1) * sizeof(*grown));
 	if (!grown)
-		return oom(b);
+		return lesson_build_oom(b);
 	s->questions = grown;
 	struct lesson_question *q = &s->questions[s->question_count++];
 	memset(q, 0, sizeof(*q));
@@ -362,7 +363,7 @@ static int do_claim(struct build *b, const struct directive *d)
 		struct lesson_claim *grown = realloc(
 			s->claims, (s->claim_count + 1) * sizeof(*grown));
 		if (!grown)
-			return oom(b);
+			return lesson_build_oom(b);
 		s->claims = grown;
 		struct lesson_claim *c = &s->claims[s->claim_count++];
 		memset(c, 0, sizeof(*c));
@@ -370,7 +371,7 @@ static int do_claim(struct build *b, const struct directive *d)
 		struct word value = {w.s + eq + 1, w.len - eq - 1,
 		                     w.col + (uint32_t)eq + 1};
 		if (!(c->text = lesson_text_dup(expr.s, expr.len)))
-			return oom(b);
+			return lesson_build_oom(b);
 		if (lesson_read_claim_expr(&b->sx, expr, &c->expr) ||
 		    lesson_read_values(&b->sx, value, &c->values,
 		                       &c->value_count))
@@ -406,7 +407,7 @@ static int do_text_block(struct build *b, const struct directive *d, char **dst)
 		b->block_pos = (struct lesson_pos){b->sx.line, d->name.col};
 		if (d->text.len && lesson_text_add_line(&b->block_text,
 		                                        d->text.s, d->text.len))
-			return oom(b);
+			return lesson_build_oom(b);
 		return 0;
 	}
 	if (d->text.len == 0)
@@ -415,10 +416,10 @@ static int do_text_block(struct build *b, const struct directive *d, char **dst)
 		                          (int)d->name.len, d->name.s);
 	char *line = lesson_text_dup(d->text.s, d->text.len);
 	if (!line)
-		return oom(b);
+		return lesson_build_oom(b);
 	int rc = lesson_text_join(dst, line);
 	free(line);
-	return rc ? oom(b) : 0;
+	return rc ? lesson_build_oom(b) : 0;
 }
 
 static int do_why(struct build *b, const struct directive *d)
@@ -476,7 +477,7 @@ static int do_exercise(struct build *b, const struct directive *d)
 			"the student starts from and one that passes check");
 	struct lesson_exercise *e = calloc(1, sizeof(*e));
 	if (!e)
-		return oom(b);
+		return lesson_build_oom(b);
 	s->exercise = e;
 	e->pos = (struct lesson_pos){b->sx.line, d->name.col};
 	const struct keyval *section = find(kv, d->argc, "section");
@@ -493,7 +494,7 @@ static int do_exercise(struct build *b, const struct directive *d)
 			"expected a whole number from 1");
 	if (!(e->kernel = beside_lesson(b, kernel->value)) ||
 	    !(e->solution = beside_lesson(b, solution->value)))
-		return oom(b);
+		return lesson_build_oom(b);
 	return 0;
 }
 
@@ -584,141 +585,4 @@ int lesson_build_directive(struct build *b, const struct directive *d)
 		"unknown directive '%.*s': expected show, steps, ask, "
 		"why, claim, notes, exercise, if, else or endif",
 		(int)(d->name.len > 40 ? 40 : d->name.len), d->name.s);
-}
-
-/* Takes the "- (x) text" lines out of a choice question's text. */
-static int split_choices(struct build *b, struct lesson_question *q)
-{
-	struct text rest = {0};
-	char *line = q->text;
-	bool after_choice = false;
-	int rc = 0;
-	for (char *next; line && *line; line = next) {
-		char *eol = strchr(line, '\n');
-		next = eol ? eol + 1 : line + strlen(line);
-		size_t len = eol ? (size_t)(eol - line) : strlen(line);
-		bool choice = len >= 6 && line[0] == '-' && line[1] == ' ' &&
-		              line[2] == '(' && line[3] >= 'a' &&
-		              line[3] <= 'z' && line[4] == ')' &&
-		              line[5] == ' ';
-		bool continued = after_choice && len >= 2 && line[0] == ' ' &&
-		                 line[1] == ' ';
-		after_choice = choice || continued;
-		if (choice) {
-			uint32_t letter = (uint32_t)(line[3] - 'a');
-			if (letter != q->choice_count) {
-				b->sx.line = q->pos.line;
-				rc = lesson_syntax_fail(
-					&b->sx, q->pos.col,
-					"choice '(%c)' of this question is out of order: "
-					"expected '(%c)'",
-					line[3], 'a' + (int)q->choice_count);
-				break;
-			}
-			char **grown =
-				realloc(q->choices,
-			                (q->choice_count + 1) * sizeof(*grown));
-			char *c = grown ? lesson_text_dup(line + 6, len - 6)
-			                : NULL;
-			if (grown)
-				q->choices = grown;
-			if (!c) {
-				rc = oom(b);
-				break;
-			}
-			q->choices[q->choice_count++] = c;
-			continue;
-		}
-		if (continued && len > 0) {
-			size_t a = 0;
-			while (line[a] == ' ')
-				a++;
-			char *piece = lesson_text_dup(line + a, len - a);
-			if (!piece) {
-				rc = oom(b);
-				break;
-			}
-			char **last = &q->choices[q->choice_count - 1];
-			char *joined =
-				malloc(strlen(*last) + strlen(piece) + 2);
-			if (joined)
-				sprintf(joined, "%s %s", *last, piece);
-			free(piece);
-			if (!joined) {
-				rc = oom(b);
-				break;
-			}
-			free(*last);
-			*last = joined;
-			continue;
-		}
-		if (lesson_text_add_line(&rest, line, len)) {
-			rc = oom(b);
-			break;
-		}
-	}
-	if (rc == 0) {
-		bool no_memory = false;
-		char *t = lesson_text_take(&rest, &no_memory);
-		free(q->text);
-		q->text = t;
-		if (no_memory)
-			rc = oom(b);
-	}
-	free(rest.s);
-	return rc;
-}
-
-static int check_question(struct build *b, struct lesson_question *q)
-{
-	b->sx.line = q->pos.line;
-	if (!q->text)
-		return lesson_syntax_fail(
-			&b->sx, q->pos.col,
-			"expected the question's text on the lines after "
-			"this 'ask'");
-	if (q->kind != LESSON_QUESTION_CHOICE)
-		return 0;
-	if (split_choices(b, q))
-		return -1;
-	b->sx.line = q->pos.line;
-	if (q->choice_count < 2)
-		return lesson_syntax_fail(
-			&b->sx, q->pos.col,
-			"a choice question needs at least two choices, "
-			"lines '- (a) ...', '- (b) ...'");
-	if (q->right_choice >= q->choice_count)
-		return lesson_syntax_fail(
-			&b->sx, q->pos.col,
-			"answer=%c names no choice: the choices are (a) to "
-			"(%c)",
-			'a' + (int)q->right_choice,
-			'a' + (int)q->choice_count - 1);
-	if (!q->text)
-		return lesson_syntax_fail(
-			&b->sx, q->pos.col,
-			"expected the question's text before its choices");
-	if (!q->why)
-		return lesson_syntax_fail(
-			&b->sx, q->pos.col,
-			"a choice question needs a '<!-- why ... -->' "
-			"explaining its answer");
-	return 0;
-}
-
-int lesson_build_end_slide(struct build *b)
-{
-	struct lesson_slide *s = b->slide;
-	uint32_t line = b->sx.line;
-	for (size_t k = 0; k < s->question_count; k++)
-		if (check_question(b, &s->questions[k]))
-			return -1;
-	if (s->segment_count == 0 && s->question_count == 0) {
-		b->sx.line = s->pos.line;
-		return lesson_syntax_fail(
-			&b->sx, 1,
-			"this slide has no narration and no question");
-	}
-	b->sx.line = line;
-	return 0;
 }
