@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import termios
+import time
 
 COLUMNS = 100
 
@@ -58,6 +59,27 @@ def check(name, ok, detail):
         failures.append(f"{name}: {detail}")
 
 
+# The line waits half a second (SHOW_AFTER in src/common/progress.c), and
+# how long a given size takes depends on the machine: a long command here
+# is one that took LONG_S or more without a terminal, its size doubled
+# until it did.
+LONG_S = 1.5
+
+
+def long_size(n, timed_args, prepare=None):
+    """The first of n, 2n, 4n, ... (up to 32n) whose timed_args(n) ran for
+    LONG_S or more without a terminal, or failed (the checks then say
+    so); prepare(n), when given, runs first and is not timed."""
+    for tries in range(6):
+        if prepare:
+            prepare(n)
+        t0 = time.monotonic()
+        rc, _, _ = run(timed_args(n), tty=False)
+        if rc != 0 or time.monotonic() - t0 >= LONG_S or tries == 5:
+            return n
+        n *= 2
+
+
 # verify: a bar with runs done of the total and the time left
 verify = ["verify", "--backend", "cpu", "--quick"]
 rc, out, err = run(verify, tty=True)
@@ -92,14 +114,19 @@ check("verify's report is the same", out2.splitlines()[:-1] ==
       out.splitlines()[:-1], "stdout differs with and without a terminal")
 
 # dump: one long run, the count unknown: what runs, and for how long
-dump = ["dump", "--backend", "cpu", "--algo", "hierarchical", "--n",
-        "1048576", "--format", "json", "-o", "/dev/null"]
+def dump_args(n):
+    return ["dump", "--backend", "cpu", "--algo", "hierarchical", "--n",
+            str(n), "--format", "json", "-o", "/dev/null"]
+
+
+n = long_size(1048576, dump_args)
+dump = dump_args(n)
 rc, out, err = run(dump, tty=True)
 check("dump on a terminal", rc == 0, f"exit {rc}")
 check("dump on a terminal",
-      re.search(r"\rscanviz dump: (running hierarchical on 1048576 "
-                r"elements|writing the trace)  \d+ s\x1b\[K", err),
-      f"no progress line: {err[:300]!r}")
+      re.search(r"\rscanviz dump: (running hierarchical on %d "
+                r"elements|writing the trace)  \d+ s\x1b\[K" % n, err),
+      f"no progress line (n = {n}): {err[:300]!r}")
 check("dump erases its line", err.endswith("\r\x1b[K"),
       f"ends with {err[-40:]!r}")
 rc, out, err = run(dump, tty=False)
@@ -128,30 +155,36 @@ if has_render:
         rc, out, err = run(anim, tty=False)
         check("render an animation without a terminal", rc == 0 and err == "",
               f"exit {rc}, stderr {err[:300]!r}")
-    # 4 Mi elements: seconds even on a fast machine, where 1 Mi took 0.7 s
-    # and showed nothing (the line waits half a second)
-    long_run = ["--backend", "cpu", "--algo", "hierarchical", "--n", "4194304",
+
+    # a long run, then a long trace read, before the picture is drawn
+    def run_args(n):
+        return ["--backend", "cpu", "--algo", "hierarchical", "--n", str(n),
                 "--figure", "9.10"]
+
     svg = os.path.join(tmp, "long.svg")
-    rc, out, err = run(["render"] + long_run + ["-o", svg], tty=True)
+    n = long_size(4194304, lambda n: ["render"] + run_args(n) + ["-o", svg])
+    rc, out, err = run(["render"] + run_args(n) + ["-o", svg], tty=True)
     check("render of a long run on a terminal",
           rc == 0 and re.search(r"\rscanviz render: (running hierarchical on "
-                                r"4194304 elements|drawing Figure 9\.10 as svg)"
-                                r"  \d+ s\x1b\[K", err),
-          f"exit {rc}, no progress line: {err[:300]!r}")
+                                r"%d elements|drawing Figure 9\.10 as svg)"
+                                r"  \d+ s\x1b\[K" % n, err),
+          f"exit {rc}, no progress line (n = {n}): {err[:300]!r}")
     trace = os.path.join(tmp, "long.json")
-    # 4 Mi elements: 56 MB of JSON, 1.2 s to read and draw on the 2-core
-    # machine, where 2 Mi (0.6 s) came too close to the half second
-    rc, out, err = run(["dump", "--format", "json", "-o", trace] +
-                       long_run[:6], tty=False)
-    check("dump of a long trace", rc == 0, f"exit {rc}: {err[:300]!r}")
+
+    def record(n):
+        rc, out, err = run(["dump", "--format", "json", "-o", trace] +
+                           run_args(n)[:6], tty=False)
+        check("dump of a long trace", rc == 0, f"exit {rc}: {err[:300]!r}")
+
+    n = long_size(2097152, lambda n: ["render", "--trace", trace, "--figure",
+                                      "9.10", "-o", svg], prepare=record)
     rc, out, err = run(["render", "--trace", trace, "--figure", "9.10", "-o",
                         svg], tty=True)
     check("render of a long trace on a terminal",
           rc == 0 and re.search(r"\rscanviz render: (reading \S+long\.json|"
                                 r"drawing Figure 9\.10 as svg)  \d+ s\x1b\[K",
                                 err),
-          f"exit {rc}, no progress line: {err[:300]!r}")
+          f"exit {rc}, no progress line (n = {n}): {err[:300]!r}")
     rc, out, err = run(["render", "--trace", trace, "--figure", "9.10", "-o",
                         svg], tty=False)
     check("render of a long trace without a terminal", rc == 0 and err == "",
