@@ -56,7 +56,7 @@ int lesson_text_join(char **dst, const char *add);
 int lesson_build_flush(struct build *b);
 
 /* Records "out of memory" at column 1 of the current line and returns -1
- * (lesson_directives.c; lesson_slide_end.c calls it too). */
+ * (lesson_parse.c; the directives and the slide's checks call it too). */
 int lesson_build_oom(struct build *b);
 /* Handles one directive line of the current slide (lesson_directives.c).
  * Returns 0 or -1. */

@@ -13,11 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int lesson_build_oom(struct build *b)
-{
-	return lesson_syntax_fail(&b->sx, 1, "out of memory");
-}
-
 static const struct keyval *find(const struct keyval *kv, size_t n,
                                  const char *key)
 {

@@ -145,7 +145,7 @@ static int check_bytes(struct build *b, const char *line, size_t len)
 	return 0;
 }
 
-static int oom(struct build *b)
+int lesson_build_oom(struct build *b)
 {
 	return lesson_syntax_fail(&b->sx, 1, "out of memory");
 }
@@ -155,7 +155,7 @@ int lesson_build_flush(struct build *b)
 	bool no_memory = false;
 	char *content = lesson_text_take(&b->text, &no_memory);
 	if (no_memory)
-		return oom(b);
+		return lesson_build_oom(b);
 	if (!content)
 		return 0;
 	struct lesson_slide *s = b->slide;
@@ -182,7 +182,7 @@ int lesson_build_flush(struct build *b)
 		break;
 	}
 	free(content);
-	return rc ? oom(b) : 0;
+	return rc ? lesson_build_oom(b) : 0;
 }
 
 /* A fence line: up to three spaces, then three or more ` or ~. */
@@ -225,7 +225,7 @@ static int heading_text(struct build *b, const char *line, size_t len,
 			level == 1 ? "expected the lesson's title after '# '"
 				   : "expected the slide's title after '## '");
 	*out = lesson_text_dup(line + a, e - a);
-	return *out ? 0 : oom(b);
+	return *out ? 0 : lesson_build_oom(b);
 }
 
 static int start_slide(struct build *b, const char *line, size_t len)
@@ -238,7 +238,7 @@ static int start_slide(struct build *b, const char *line, size_t len)
 	struct lesson_slide *grown =
 		realloc(l->slides, (l->slide_count + 1) * sizeof(*grown));
 	if (!grown)
-		return oom(b);
+		return lesson_build_oom(b);
 	l->slides = grown;
 	b->slide = &l->slides[l->slide_count++];
 	memset(b->slide, 0, sizeof(*b->slide));
@@ -292,13 +292,13 @@ static int block_line(struct build *b, const char *line, size_t len)
 		return lesson_syntax_fail(&b->sx, (uint32_t)close + 4,
 		                          "expected nothing after '-->'");
 	if (lesson_text_add_line(&b->block_text, line, close))
-		return oom(b);
+		return lesson_build_oom(b);
 	if (close == len)
 		return 0;
 	bool no_memory = false;
 	char *content = lesson_text_take(&b->block_text, &no_memory);
 	if (no_memory)
-		return oom(b);
+		return lesson_build_oom(b);
 	if (!content) {
 		b->sx.line = b->block_pos.line;
 		return lesson_syntax_fail(&b->sx, b->block_pos.col,
@@ -308,7 +308,7 @@ static int block_line(struct build *b, const char *line, size_t len)
 	int rc = lesson_text_join(b->block_dst, content);
 	free(content);
 	b->block_dst = NULL;
-	return rc ? oom(b) : 0;
+	return rc ? lesson_build_oom(b) : 0;
 }
 
 static int body_line(struct build *b, const char *line, size_t len)
@@ -366,7 +366,8 @@ static int body_line(struct build *b, const char *line, size_t len)
 			return -1;
 		return lesson_build_directive(b, &d);
 	}
-	return lesson_text_add_line(&b->text, line, len) ? oom(b) : 0;
+	return lesson_text_add_line(&b->text, line, len) ? lesson_build_oom(b)
+	                                                 : 0;
 }
 
 static int finish(struct build *b, uint32_t last_line)
@@ -444,7 +445,7 @@ static int parse_lines(struct build *b, const char *text, size_t len)
 					fence_len = 0;
 			}
 			if (lesson_text_add_line(&b->text, line, line_len))
-				return oom(b);
+				return lesson_build_oom(b);
 			continue;
 		}
 		if (run > 0 && b->have_title) {
@@ -452,7 +453,7 @@ static int parse_lines(struct build *b, const char *text, size_t len)
 			fence_len = run;
 			fence_pos = (struct lesson_pos){b->sx.line, 1};
 			if (lesson_text_add_line(&b->text, line, line_len))
-				return oom(b);
+				return lesson_build_oom(b);
 			continue;
 		}
 		if (body_line(b, line, line_len))
