@@ -123,24 +123,40 @@ fail:
 	return NULL;
 }
 
+/* The manifest's entry named by the first len bytes of name, or -1. */
+static long find_name(const struct lesson_manifest *m, const char *name,
+                      size_t len)
+{
+	for (size_t k = 0; m && k < m->count; k++)
+		if (strlen(m->names[k]) == len &&
+		    strncmp(m->names[k], name, len) == 0)
+			return (long)k;
+	return -1;
+}
+
 int lesson_locate(const struct lesson_manifest *m, const char *what, char *path,
                   size_t path_size, char *key, size_t key_size, char *err,
                   size_t err_size)
 {
 	size_t len = strlen(what);
-	bool is_file = strchr(what, '/') ||
-	               (len > 3 && strcmp(what + len - 3, ".md") == 0);
-	if (is_file) {
+	bool has_md = len > 3 && strcmp(what + len - 3, ".md") == 0;
+	long found = -1;
+	/* "simple-scan.md" with no such file here: the lesson the manifest
+	 * keeps in that file */
+	if (has_md && !strchr(what, '/') && !readable(".", what))
+		found = find_name(m, what, len - 3);
+	else if (!has_md && !strchr(what, '/'))
+		found = find_name(m, what, len);
+	if (found >= 0) {
+		snprintf(path, path_size, "%s/%s.md", m->dir, m->names[found]);
+		snprintf(key, key_size, "%s", m->names[found]);
+		return 0;
+	}
+	if (has_md || strchr(what, '/')) {
 		snprintf(path, path_size, "%s", what);
 		snprintf(key, key_size, "%s", what);
 		return 0;
 	}
-	for (size_t k = 0; m && k < m->count; k++)
-		if (strcmp(m->names[k], what) == 0) {
-			snprintf(path, path_size, "%s/%s.md", m->dir, what);
-			snprintf(key, key_size, "%s", what);
-			return 0;
-		}
 	int used = snprintf(err, err_size, "no lesson named '%s'", what);
 	for (size_t k = 0;
 	     m && k < m->count && used > 0 && (size_t)used < err_size; k++)

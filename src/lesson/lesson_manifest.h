@@ -28,7 +28,8 @@ struct lesson_manifest *lesson_manifest_load(const char *dir, char *err,
 void lesson_manifest_destroy(struct lesson_manifest *m);
 
 /* Finds a lesson by NAME (in the manifest) or FILE (a path: it contains a
- * '/' or ends in ".md"). Writes the file's path into path and the key its
+ * '/' or ends in ".md"; NAME.md with no such file in the current folder is
+ * the lesson NAME). Writes the file's path into path and the key its
  * progress is saved under into key: the name, or the path as given.
  * Returns 0, or -1 with one line in err (naming the lessons there are). */
 int lesson_locate(const struct lesson_manifest *m, const char *what, char *path,

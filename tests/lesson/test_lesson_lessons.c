@@ -279,10 +279,48 @@ static void race_lesson_explains_the_stale_read(void **state)
 	lesson_destroy(l);
 }
 
+/* A lesson by name, by its manifest file name (no such file in the
+ * current folder) and by path. */
+static void lessons_are_found_by_name(void **state)
+{
+	(void)state;
+	struct lesson_manifest *m = manifest();
+	char path[4096], key[4096], err[2048], want[4096];
+	snprintf(want, sizeof(want), "%s/simple-scan.md", m->dir);
+	assert_int_equal(lesson_locate(m, "simple-scan", path, sizeof(path),
+	                               key, sizeof(key), err, sizeof(err)),
+	                 0);
+	assert_string_equal(path, want);
+	assert_string_equal(key, "simple-scan");
+	assert_int_equal(lesson_locate(m, "simple-scan.md", path, sizeof(path),
+	                               key, sizeof(key), err, sizeof(err)),
+	                 0);
+	assert_string_equal(path, want);
+	assert_string_equal(key, "simple-scan");
+	/* a path is a path, found or not */
+	assert_int_equal(lesson_locate(m, "./simple-scan.md", path,
+	                               sizeof(path), key, sizeof(key), err,
+	                               sizeof(err)),
+	                 0);
+	assert_string_equal(path, "./simple-scan.md");
+	assert_int_equal(lesson_locate(m, "nope.md", path, sizeof(path), key,
+	                               sizeof(key), err, sizeof(err)),
+	                 0);
+	assert_string_equal(path, "nope.md");
+	/* an unknown name lists the lessons */
+	assert_int_equal(lesson_locate(m, "simple", path, sizeof(path), key,
+	                               sizeof(key), err, sizeof(err)),
+	                 -1);
+	assert_non_null(strstr(err, "no lesson named 'simple': the lessons "
+	                            "are what-a-scan-is, simple-scan,"));
+	lesson_manifest_destroy(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_lesson_plays_to_its_end),
+		cmocka_unit_test(lessons_are_found_by_name),
 		cmocka_unit_test(race_lesson_explains_the_stale_read),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
