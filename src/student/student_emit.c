@@ -70,46 +70,46 @@ static const char prelude[] =
 /* The project's vocabulary (kernels/scan_kernel.h), for kernels that use it.
  * The phases are trace_phase.h's, in its order (student_hooks.c asserts
  * their count); PADDED is scan_kernel.h's, whose shift the runtime records
- * on the launch (STUDENT_PAD_SHIFT). */
+ * on the launch (STUDENT_PAD_SHIFT). Kept out of clang-format, which
+ * indents each line after the first SV_TEXT past the one before. */
+/* clang-format off */
 static const char vocabulary_prelude[] =
 	"enum { TRACE_PHASE_LOAD, TRACE_PHASE_STRIDE, TRACE_PHASE_REDUCE,\n"
 	"       TRACE_PHASE_REVERSE, TRACE_PHASE_STORE, TRACE_PHASE_ADD_BACK,\n"
 	"       TRACE_PHASE_SUBSECTION_SCAN, TRACE_PHASE_SUBSECTION_ADD,\n"
 	"       TRACE_PHASE_SHUFFLE, TRACE_PHASE_LOOKBACK, TRACE_PHASE_FLAG,\n"
 	"       TRACE_PHASE_SCATTER };\n"
-	"#define SCAN_MAX_SECTION " SV_TEXT(
-		SCAN_MAX_SECTION) "\n"
-				  "#define SCAN_MAX_PADDED_SECTION " SV_TEXT(
-					  SCAN_MAX_PADDED_SECTION) "\n"
-								   "#define SCAN_MAX_THREADS " SV_TEXT(
-									   SCAN_MAX_THREADS) "\n"
-											     "#define SCAN_COARSE_FACTOR " SV_TEXT(
-												     SCAN_COARSE_FACTOR) "\n"
-															 "#define PADDED(i) ((i) + ((i) >> 5))\n"
-															 "#define SCAN_PARAMS const float *X, float *Y, float *S, "
-															 "unsigned int InputSize, unsigned int SECTION_SIZE\n"
-															 "void __sv_step(int phase, unsigned stride, int line);\n"
-															 "float __sv_vget(float *p, int line);\n"
-															 "void __sv_vset(float *p, float v, int line);\n"
-															 "void __sv_vadd(float *d, float *s, int line);\n"
-															 "float __sv_vsum(float *d, float *s, int line);\n"
-															 "void __sv_vaddg(float *d, unsigned di, float *s, unsigned si, int line);\n"
-															 "void __sv_vblock(float *xy, int padded, int line);\n"
-															 "void __sv_vbuffers(float *a, float *b, int line);\n"
-															 "#define STEP(p, s) __sv_step((p), (s), __LINE__)\n"
-															 "#define GET(x) __sv_vget(&(x), __LINE__)\n"
-															 "#define SET(x, v) __sv_vset(&(x), (v), __LINE__)\n"
-															 "#define ADD(d, s) __sv_vadd(&(d), &(s), __LINE__)\n"
-															 "#define SUM(d, s) __sv_vsum(&(d), &(s), __LINE__)\n"
-															 "#define ADD_GLOBAL(y, i, s, j) "
-															 "__sv_vaddg(&(y)[i], (i), &(s)[j], (j), __LINE__)\n"
-															 "#define TRACE_BLOCK(xy) __sv_vblock((xy), 0, __LINE__)\n"
-															 "#define TRACE_BLOCK_PADDED(xy) __sv_vblock((xy), 1, __LINE__)\n"
-															 "#define TRACE_BUFFERS(a, b) __sv_vbuffers((a), (b), __LINE__)\n"
-															 "#define SWAP_BUFFERS(p, q) do { float *__sv_swap = (p); (p) = (q); "
-															 "(q) = __sv_swap; } while (0)\n"
-															 "#define TRACE_END(xy) ((void)0)\n"
-															 "#define SCAN_TRACE_PARAM\n";
+	"#define SCAN_MAX_SECTION " SV_TEXT(SCAN_MAX_SECTION) "\n"
+	"#define SCAN_MAX_PADDED_SECTION " SV_TEXT(SCAN_MAX_PADDED_SECTION) "\n"
+	"#define SCAN_MAX_THREADS " SV_TEXT(SCAN_MAX_THREADS) "\n"
+	"#define SCAN_COARSE_FACTOR " SV_TEXT(SCAN_COARSE_FACTOR) "\n"
+	"#define PADDED(i) ((i) + ((i) >> 5))\n"
+	"#define SCAN_PARAMS const float *X, float *Y, float *S, "
+		"unsigned int InputSize, unsigned int SECTION_SIZE\n"
+	"void __sv_step(int phase, unsigned stride, int line);\n"
+	"float __sv_vget(float *p, int line);\n"
+	"void __sv_vset(float *p, float v, int line);\n"
+	"void __sv_vadd(float *d, float *s, int line);\n"
+	"float __sv_vsum(float *d, float *s, int line);\n"
+	"void __sv_vaddg(float *d, unsigned di, float *s, unsigned si, "
+		"int line);\n"
+	"void __sv_vblock(float *xy, int padded, int line);\n"
+	"void __sv_vbuffers(float *a, float *b, int line);\n"
+	"#define STEP(p, s) __sv_step((p), (s), __LINE__)\n"
+	"#define GET(x) __sv_vget(&(x), __LINE__)\n"
+	"#define SET(x, v) __sv_vset(&(x), (v), __LINE__)\n"
+	"#define ADD(d, s) __sv_vadd(&(d), &(s), __LINE__)\n"
+	"#define SUM(d, s) __sv_vsum(&(d), &(s), __LINE__)\n"
+	"#define ADD_GLOBAL(y, i, s, j) "
+		"__sv_vaddg(&(y)[i], (i), &(s)[j], (j), __LINE__)\n"
+	"#define TRACE_BLOCK(xy) __sv_vblock((xy), 0, __LINE__)\n"
+	"#define TRACE_BLOCK_PADDED(xy) __sv_vblock((xy), 1, __LINE__)\n"
+	"#define TRACE_BUFFERS(a, b) __sv_vbuffers((a), (b), __LINE__)\n"
+	"#define SWAP_BUFFERS(p, q) do { float *__sv_swap = (p); (p) = (q); "
+		"(q) = __sv_swap; } while (0)\n"
+	"#define TRACE_END(xy) ((void)0)\n"
+	"#define SCAN_TRACE_PARAM\n";
+/* clang-format on */
 
 /* The same runtime calls on the GPU (student_gpu_api.cuh, NVRTC): the
  * student's kernels become device functions that the wrappers, the real

@@ -414,8 +414,8 @@ enum student_status student_describe(const char *path, uint32_t section,
 
 /* The trace carries the student's kernel as its name: the algorithm is
  * the file ("my_scan.cu"), as every launch's source, the section kernel
- * of a hierarchical file its function, so a dumped trace replays as the student's, not as a
- * built-in algorithm's (trace_names_kernel_file). */
+ * of a hierarchical file its function, so a dumped trace replays as the
+ * student's, not as a built-in algorithm's (trace_names_kernel_file). */
 static void name_trace(struct trace *t, const char *path,
                        const struct student_source *src)
 {
