@@ -140,19 +140,20 @@ int lesson_locate(const struct lesson_manifest *m, const char *what, char *path,
 {
 	size_t len = strlen(what);
 	bool has_md = len > 3 && strcmp(what + len - 3, ".md") == 0;
+	bool is_path = strchr(what, '/') != NULL;
 	long found = -1;
 	/* "simple-scan.md" with no such file here: the lesson the manifest
 	 * keeps in that file */
-	if (has_md && !strchr(what, '/') && !readable(".", what))
+	if (has_md && !is_path && !readable(".", what))
 		found = find_name(m, what, len - 3);
-	else if (!has_md && !strchr(what, '/'))
+	else if (!has_md && !is_path)
 		found = find_name(m, what, len);
 	if (found >= 0) {
 		snprintf(path, path_size, "%s/%s.md", m->dir, m->names[found]);
 		snprintf(key, key_size, "%s", m->names[found]);
 		return 0;
 	}
-	if (has_md || strchr(what, '/')) {
+	if (has_md || is_path) {
 		snprintf(path, path_size, "%s", what);
 		snprintf(key, key_size, "%s", what);
 		return 0;

@@ -293,8 +293,8 @@ const char *scene_text_fit(const struct scene_text_metrics *m,
 	 * text alone does not fit; never less than one code point */
 	len = len > bufsize - tail ? code_point_start(text, bufsize - tail)
 	                           : code_point_start(text, len - 1);
+	memcpy(buf, text, len); /* each shorter start is already in buf */
 	while (len > 0) {
-		memcpy(buf, text, len);
 		memcpy(buf + len, SCENE_ELLIPSIS, tail);
 		m->measure(m->ctx, font, size, buf, &w, &h);
 		if (w <= width)

@@ -93,21 +93,30 @@ static void controls(void **state)
 	trace_destroy(t);
 }
 
-/* Hovering an element says what it sums and which step last changed it. */
-static void hover(void **state)
+/* A 1280x720 frame of t at step 2 in theme th, the pointer over element
+ * 5 (in row 2): the one frame the hover tests look into. */
+static struct scene *hovered(const struct trace *t,
+                             const struct scene_theme *th)
 {
-	(void)state;
-	struct trace *t = view_run("kogge-stone", view_book_input, 16, 0);
 	struct scene_view v;
 	scene_view_defaults(&v, 1280, 720);
 	v.step = 2;
 	v.hover = (struct scene_tag){SCENE_TAG_ELEMENT, 5, 0, 2, 0};
 	struct scene *s = scene_create(1280, 720);
 	char err[128];
-	assert_int_equal(scene_view_build(s, t, &v, view_light(),
-	                                  &scene_metrics_estimate, err,
-	                                  sizeof(err)),
+	assert_non_null(s);
+	assert_int_equal(scene_view_build(s, t, &v, th, &scene_metrics_estimate,
+	                                  err, sizeof(err)),
 	                 0);
+	return s;
+}
+
+/* Hovering an element says what it sums and which step last changed it. */
+static void hover(void **state)
+{
+	(void)state;
+	struct trace *t = view_run("kogge-stone", view_book_input, 16, 0);
+	struct scene *s = hovered(t, view_light());
 	assert_non_null(view_find_text(s, "XY[5] = 8"));
 	assert_non_null(view_find_text(s, "sums x2..x5"));
 	assert_non_null(view_find_text(s, "last changed at step 3"));
@@ -123,16 +132,7 @@ static void tooltip_is_opaque(void **state)
 	struct trace *t = view_run("kogge-stone", view_book_input, 16, 0);
 	const struct scene_theme *th;
 	for (size_t i = 0; (th = scene_theme_at(i)) != NULL; i++) {
-		struct scene_view v;
-		scene_view_defaults(&v, 1280, 720);
-		v.step = 2;
-		v.hover = (struct scene_tag){SCENE_TAG_ELEMENT, 5, 0, 2, 0};
-		struct scene *s = scene_create(1280, 720);
-		char err[128];
-		assert_int_equal(scene_view_build(s, t, &v, th,
-		                                  &scene_metrics_estimate, err,
-		                                  sizeof(err)),
-		                 0);
+		struct scene *s = hovered(t, th);
 		const struct scene_item *tip = view_find_text(s, "XY[5] = 8");
 		assert_non_null(tip);
 		/* the last box under the tooltip's first line is its own */

@@ -1,6 +1,7 @@
 /* test_scene.c - the scene container: items and their bounds, the string
  * and point pools, hit-testing (topmost first), the scrub bar and strip
- * helpers, arrow geometry, cutting text to a width. Depends on scene.h and cmocka. */
+ * helpers, arrow geometry, cutting text to a width. Depends on scene.h
+ * and cmocka. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
