@@ -24,7 +24,8 @@ int bench_run(const struct bench_options *o, char *err, size_t err_size);
 int bench_load_plot(const char *path, struct bench_plot *p, char *err,
                     size_t err_size);
 
-/* --plot OUT --from FILE: the plot of a results file, to a file. */
+/* --from FILE: the table of a results file on stdout, and with --plot OUT
+ * its plot, to a file; a file without a figure that passed has no plot. */
 int bench_from(const struct bench_options *o, char *err, size_t err_size);
 
 #endif

@@ -88,18 +88,10 @@ int bench_options_check(const struct bench_options *o, char *err,
 			o->plot_path, o->show_path);
 		return BENCH_USAGE;
 	}
-	if (o->from_path && !o->plot_path) {
-		snprintf(
-			err, err_size,
-			"scanviz bench: --from %s draws a plot: add --plot OUT.svg or "
-			"OUT.png (or open it with --show)",
-			o->from_path);
-		return BENCH_USAGE;
-	}
 	if ((o->show_path || o->from_path) && o->timing) {
 		snprintf(
 			err, err_size,
-			"scanviz bench: %s is for timing kernels, but %s plots a results "
+			"scanviz bench: %s is for timing kernels, but %s reads a results "
 			"file: leave it out",
 			o->timing, file_option);
 		return BENCH_USAGE;

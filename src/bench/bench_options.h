@@ -22,8 +22,9 @@ struct bench_options {
 	const char *csv_path;             /* NULL: no CSV file */
 	const char *json_path;            /* NULL: no JSON file */
 	const char *plot_path;            /* NULL: no plot; else .svg or .png */
-	/* A results file to plot instead of timing anything: --show opens it
-	 * in a window, --from draws it to plot_path. NULL: time the kernels. */
+	/* A results file to read instead of timing anything: --show opens its
+	 * plot in a window, --from prints its table and draws its plot to
+	 * plot_path, if given. NULL: time the kernels. */
 	const char *show_path;
 	const char *from_path;
 	int width, height;  /* --size: the plot (px) or the window (points);
@@ -49,7 +50,7 @@ int bench_options_kernels(bool kernels[], const char *text, char *err,
 
 /* Checks what the options combine: --min-log2 not above --max-log2;
  * options that only a timed run uses (o->timing) are refused with --show
- * and --from, --from needs --plot, and --stages a hierarchical scan among
+ * and --from, and --stages a hierarchical scan among
  * the kernels. Returns BENCH_OK, or BENCH_USAGE with one line in err
  * naming the option and what to do. */
 int bench_options_check(const struct bench_options *o, char *err,

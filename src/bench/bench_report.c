@@ -67,10 +67,16 @@ static int write_file(const char *path, out_file_writer write, void *ctx,
 	return BENCH_OK;
 }
 
-void bench_report_table_header(FILE *f)
+void bench_report_table_header(FILE *f, const char *device_name,
+                               unsigned int runs)
 {
-	fprintf(f, "%12s  %-17s %11s %9s %8s %7s\n", "N", "kernel", "median ms",
-	        "GB/s", "% copy", "x CUB");
+	fprintf(f,
+	        "# %s, float32, GB/s counting %g bytes per element, median of %u "
+	        "runs;\n# moved: bytes each element must cross memory; limit: "
+	        "the GB/s that allows at the copy's speed\n",
+	        device_name, BENCH_BYTES_PER_ELEMENT, runs);
+	fprintf(f, "%12s  %-17s %11s %9s %8s %7s %6s %8s\n", "N", "kernel",
+	        "median ms", "GB/s", "% copy", "x CUB", "moved", "limit");
 }
 
 /* A ratio the row may not have (no copy or no CUB at this N). */
@@ -82,7 +88,17 @@ static void ratio_cell(FILE *f, const char *format, double v, int width)
 		fprintf(f, format, v);
 }
 
-void bench_report_table_row(FILE *f, const struct bench_result *r)
+/* The moved and limit cells of a row whose elements cross memory `moved`
+ * bytes each. */
+static void limit_cells(FILE *f, double moved, double copy_gbps)
+{
+	fprintf(f, " %4.0f B", moved);
+	ratio_cell(f, " %8.1f", copy_gbps * BENCH_BYTES_PER_ELEMENT / moved, 8);
+	fputc('\n', f);
+}
+
+void bench_report_table_row(FILE *f, const struct bench_result *r,
+                            double copy_gbps)
 {
 	const struct bench_kernel_info *k = bench_kernel_info(r->kernel);
 	fprintf(f, "%12zu  %-17s", r->n, k->name);
@@ -93,7 +109,7 @@ void bench_report_table_row(FILE *f, const struct bench_result *r)
 	fprintf(f, " %11.4f %9.1f", r->median_ms, r->gbps);
 	ratio_cell(f, " %8.1f", r->percent_of_copy, 8);
 	ratio_cell(f, " %7.2f", r->ratio_to_cub, 7);
-	fputc('\n', f);
+	limit_cells(f, bench_kernel_bytes_moved(r->kernel, r->n), copy_gbps);
 }
 
 void bench_report_table_stage(FILE *f, const char *label, size_t n,
@@ -103,7 +119,28 @@ void bench_report_table_stage(FILE *f, const char *label, size_t n,
 		(double)n * BENCH_BYTES_PER_ELEMENT / (median_ms * 1e-3) / 1e9;
 	fprintf(f, "%12s    %-15s %11.4f %9.1f", "", label, median_ms, gbps);
 	ratio_cell(f, " %8.1f", 100.0 * gbps / copy_gbps, 8);
-	fprintf(f, " %7s\n", "-");
+	fprintf(f, " %7s", "-");
+	limit_cells(f, BENCH_BYTES_PER_ELEMENT, copy_gbps);
+}
+
+double bench_report_copy_gbps(const struct bench_result *results, size_t count,
+                              size_t n)
+{
+	for (size_t i = 0; i < count; i++)
+		if (results[i].kernel == BENCH_KERNEL_COPY &&
+		    results[i].n == n && results[i].passed)
+			return results[i].gbps;
+	return NAN;
+}
+
+void bench_report_table(FILE *f, const char *device_name, unsigned int runs,
+                        const struct bench_result *results, size_t count)
+{
+	bench_report_table_header(f, device_name, runs);
+	for (size_t i = 0; i < count; i++)
+		bench_report_table_row(
+			f, &results[i],
+			bench_report_copy_gbps(results, count, results[i].n));
 }
 
 struct figures {

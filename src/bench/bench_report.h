@@ -21,16 +21,30 @@
 int bench_output_check(const char *option, const char *path, char *err,
                        size_t err_size);
 
-/* The table: a header, then one row per figure. A figure that failed its
- * check shows the failure instead of numbers. */
-void bench_report_table_header(FILE *f);
-void bench_report_table_row(FILE *f, const struct bench_result *r);
+/* The table: two comment lines naming the device and the runs, a header,
+ * then one row per figure. Beside each figure, its bytes-moved limit:
+ * `moved`, the bytes each element must cross memory
+ * (bench_kernel_bytes_moved), and `limit`, the GB/s that allows at the
+ * copy's speed at the same N (copy_gbps x 8 / moved; NAN copy_gbps: "-").
+ * A figure that failed its check shows the failure instead of numbers. */
+void bench_report_table_header(FILE *f, const char *device_name,
+                               unsigned int runs);
+void bench_report_table_row(FILE *f, const struct bench_result *r,
+                            double copy_gbps);
 /* With --stages, a row under a hierarchical scan's row: one of its halves
  * (`label`: "kernel 1", "kernel 3") at N = n took median_ms. Its GB/s
  * counts 8 bytes per element, the bytes each half moves; % copy is over
  * copy_gbps (NAN: "-"); x CUB is always "-". */
 void bench_report_table_stage(FILE *f, const char *label, size_t n,
                               double median_ms, double copy_gbps);
+/* The copy's GB/s at N = n among results[0..count), if it passed there;
+ * NAN otherwise. */
+double bench_report_copy_gbps(const struct bench_result *results, size_t count,
+                              size_t n);
+/* The whole table of results[0..count), as a timed run printed it but for
+ * the stage rows, which results files do not keep: `scanviz bench --from`. */
+void bench_report_table(FILE *f, const char *device_name, unsigned int runs,
+                        const struct bench_result *results, size_t count);
 
 /* What the files record besides the figures. */
 struct bench_report_meta {

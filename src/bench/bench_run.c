@@ -161,17 +161,14 @@ static int time_stages(struct run *run, int k, unsigned int log2_n,
 	return BENCH_OK;
 }
 
-/* The rows of one N on stdout, each hierarchical scan's stages under it. */
-static void print_rows(const struct bench_result *rows, size_t count,
+/* The rows of N = n on stdout, each hierarchical scan's stages under it. */
+static void print_rows(size_t n, const struct bench_result *rows, size_t count,
                        const struct stages stages[])
 {
-	double copy_gbps = NAN;
-	for (size_t i = 0; i < count; i++)
-		if (rows[i].kernel == BENCH_KERNEL_COPY && rows[i].passed)
-			copy_gbps = rows[i].gbps;
+	double copy_gbps = bench_report_copy_gbps(rows, count, n);
 	for (size_t i = 0; i < count; i++) {
 		const struct stages *st = &stages[rows[i].kernel];
-		bench_report_table_row(stdout, &rows[i]);
+		bench_report_table_row(stdout, &rows[i], copy_gbps);
 		if (!st->timed)
 			continue;
 		bench_report_table_stage(stdout, "kernel 1", rows[i].n,
@@ -248,7 +245,7 @@ static int run_size(struct run *run, unsigned int log2_n, char *err,
 	}
 	fill_ratios(rows, row_count);
 	progress_clear(&run->bar); /* the rows may go to the same terminal */
-	print_rows(rows, row_count, stages);
+	print_rows(n, rows, row_count, stages);
 	run->count += row_count;
 	return BENCH_OK;
 }
@@ -311,10 +308,7 @@ int bench_run(const struct bench_options *o, char *err, size_t err_size)
 		rc = BENCH_FAILED;
 		goto done;
 	}
-	printf("# %s, float32, GB/s counting %g bytes per element, median of %u "
-	       "runs\n",
-	       device.name, BENCH_BYTES_PER_ELEMENT, o->runs);
-	bench_report_table_header(stdout);
+	bench_report_table_header(stdout, device.name, o->runs);
 	if (!o->quiet) {
 		size_t per_n = 0;
 		for (int k = 0; k < BENCH_KERNEL_COUNT; k++)

@@ -42,3 +42,11 @@ bool bench_kernel_has_stages(enum bench_kernel k)
 {
 	return (unsigned)k < BENCH_KERNEL_COUNT && kernels[k].algorithm;
 }
+
+double bench_kernel_bytes_moved(enum bench_kernel k, size_t n)
+{
+	const struct bench_kernel_info *info = bench_kernel_info(k);
+	if (info->algorithm && n <= info->section)
+		return BENCH_BYTES_PER_ELEMENT;
+	return info->bytes_moved;
+}

@@ -37,9 +37,10 @@ enum bench_kernel {
 struct bench_kernel_info {
 	const char *name;    /* CLI name: "copy", "cub", ... */
 	const char *summary; /* one line for --help */
-	/* Device-memory bytes one element costs by the approach's design,
-	 * not counting the block sums and tile descriptors (a fraction of a
-	 * byte): what the lesson compares with the measured figures. */
+	/* Device-memory bytes one element costs by the approach's design
+	 * once N spans more than one section, not counting the block sums and
+	 * tile descriptors (a fraction of a byte); bench_kernel_bytes_moved()
+	 * gives it at a given N. */
 	double bytes_moved;
 	/* What runs: the launch plan of `algorithm` over section kernel
 	 * `scan_kernel` (an enum scan_kernel_id) at SECTION_SIZE `section`;
@@ -54,6 +55,10 @@ struct bench_kernel_info {
 const struct bench_kernel_info *bench_kernel_info(enum bench_kernel k);
 /* The kernel named `name`, or -1. */
 int bench_kernel_from_name(const char *name);
+/* The bytes each element must cross memory when k scans n elements: its
+ * bytes_moved, or BENCH_BYTES_PER_ELEMENT where a hierarchical plan's n
+ * fits one section (one launch reads X and writes Y once). */
+double bench_kernel_bytes_moved(enum bench_kernel k, size_t n);
 /* True when k runs a hierarchical plan, whose kernel 1 and kernel 3 the
  * bench can time apart (--stages). */
 bool bench_kernel_has_stages(enum bench_kernel k);

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# bench_cli.sh - `scanviz bench` as a user meets it on any build: the plot
-# of a results file drawn with --plot OUT --from FILE (SVG always, PNG with
-# the render layer, at the size and theme asked, the extension in either
-# case), and every kind of bad results file or usage answered with exit 2,
-# one line on stderr, nothing on stdout and no file left behind (an output
-# file that cannot be written among them, said before any timing); what a
+# bench_cli.sh - `scanviz bench` as a user meets it on any build: the table
+# of a results file printed with --from FILE (or - for standard input), its
+# plot drawn with --plot OUT (SVG always, PNG with the render layer, at the
+# size and theme asked, the extension in either case), and every kind of
+# bad results file or usage answered with exit 2, one line on stderr,
+# nothing on stdout and no file left behind (an output file that cannot be
+# written among them, said before any timing); what a
 # build lacks answers exit 3, and no usable GPU the same reason as
 # `scanviz dump --backend cuda`.
 # usage: bench_cli.sh SCANVIZ SAMPLE.json
@@ -71,11 +72,45 @@ sed -n '1,9p' "$sample" > "$bad/failed.json"
 printf '  ],\n  "failures": [{"n": 1024, "kernel": "cub", "message": "1 of 1024 wrong"}]\n}\n' >> "$bad/failed.json"
 
 if [ "${HAVE_READER:-0}" = 1 ]; then
-	# SVG in every build: whole, with every kernel and the last tick
+	# the table of a results file: two comment lines and a header, then
+	# one row a figure, each with its bytes moved and a limit that is the
+	# copy's GB/s at the same N times 8 over them
+	run --from "$sample"
+	[ "$rc" = 0 ] || fail "exit $rc: $(cat "$tmp/err")"
+	[ -s "$tmp/err" ] && fail "stderr: $(cat "$tmp/err")"
+	[ -z "$(ls -A "$work")" ] || fail "files left: $(ls -A "$work")"
+	cp "$tmp/out" "$tmp/table"
+	figures=$(grep -c '"kernel"' "$sample")
+	[ "$(wc -l < "$tmp/table")" = $((figures + 3)) ] ||
+		fail "the table has $(wc -l < "$tmp/table") lines for $figures figures"
+	[ "$(head -1 "$tmp/table")" = "# NVIDIA H200, float32, GB/s counting 8 bytes per element, median of 100 runs;" ] ||
+		fail "first line: $(head -1 "$tmp/table")"
+	sed -n 3p "$tmp/table" | grep -Eq '^ +N +kernel +median ms +GB/s +% copy +x CUB +moved +limit$' ||
+		fail "header: $(sed -n 3p "$tmp/table")"
+	limits=$(awk 'NR > 3 {
+		if ($2 == "copy") copy[$1] = $4
+		section = $2 == "hier-brent-kung" ? 2048 : 1024
+		moved = ($2 ~ /^hier-/ && $1 > section) ? 16 : 8
+		want = copy[$1] * 8 / moved
+		if (NF != 9 || $7 != moved || $8 != "B" ||
+		    want - $9 > 0.051 || $9 - want > 0.051)
+			print "bad row " NR ": " $0
+	}' "$tmp/table")
+	[ -z "$limits" ] || fail "$limits"
+	grep -Eq '^ +4096  hier-brent-kung .*   16 B ' "$tmp/table" ||
+		fail "hier-brent-kung at 4096 does not move 16 B"
+	# from standard input: the same table
+	"$scanviz" bench --from - < "$sample" > "$tmp/stdin-table" 2> "$tmp/err"
+	[ "$?" = 0 ] || fail "--from -: $(cat "$tmp/err")"
+	cmp -s "$tmp/table" "$tmp/stdin-table" || fail "--from - prints another table"
+
+	# SVG in every build: whole, with every kernel and the last tick; the
+	# table on stdout as well
 	run --plot @W@/plot.svg --from "$sample"
 	[ "$rc" = 0 ] || fail "exit $rc: $(cat "$tmp/err")"
 	[ -s "$tmp/err" ] && fail "stderr: $(cat "$tmp/err")"
 	[ "$(ls -A "$work")" = plot.svg ] || fail "files: $(ls -A "$work")"
+	cmp -s "$tmp/table" "$tmp/out" || fail "--plot --from prints another table"
 	for k in copy cub single-pass hier-brent-kung hier-kogge-stone \
 		'2²⁸' 'NVIDIA H200' '</svg>'; do
 		grep -q -- "$k" "$work/plot.svg" || fail "plot.svg lacks $k"
@@ -128,16 +163,16 @@ if [ "${HAVE_READER:-0}" = 1 ]; then
 else
 	expect 3 'this build cannot read results files' \
 		--plot @W@/plot.svg --from "$sample"
+	expect 3 'this build cannot read results files' --from "$sample"
 fi
 if [ "${HAVE_GUI:-0}" = 0 ] || [ "${HAVE_READER:-0}" = 0 ]; then
 	expect 3 'this build has no window' --show "$sample"
 fi
 
 # bad usage
-expect 2 '--from .* draws a plot: add --plot' --from "$sample"
-expect 2 '--runs is for timing kernels, but --show plots a results file' \
+expect 2 '--runs is for timing kernels, but --show reads a results file' \
 	--show "$sample" --runs 5
-expect 2 '--csv is for timing kernels, but --from plots' \
+expect 2 '--csv is for timing kernels, but --from reads' \
 	--plot @W@/p.svg --from "$sample" --csv @W@/x.csv
 expect 2 'give one of them' --show "$sample" --from "$sample"
 expect 2 '--show opens a window; to write the plot' \

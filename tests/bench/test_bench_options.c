@@ -88,8 +88,8 @@ static void test_bad_usage(void **state)
 	expect_usage("--min-log2=20", "--max-log2=12", "swap");
 }
 
-/* Plotting a results file: --show, --from with --plot, the plot's size
- * and theme, and what they rule out. */
+/* Reading a results file: --show, --from alone and with --plot, the
+ * plot's size and theme, and what they rule out. */
 static void test_results_file(void **state)
 {
 	(void)state;
@@ -120,7 +120,10 @@ static void test_results_file(void **state)
 	assert_string_equal(o.theme, "light");
 	assert_int_equal(o.width, 800);
 
-	expect_usage("--from", "r.json", "add --plot OUT.svg or OUT.png");
+	char *table[] = {"bench", "--from", "r.json"}; /* the table alone */
+	assert_int_equal(parse(&o, err, 3, table), BENCH_OK);
+	assert_string_equal(o.from_path, "r.json");
+	assert_null(o.plot_path);
 	expect_usage("--size", "100x100", "from 320x240 to 16384x16384");
 	expect_usage("--size", "1280", "give WxH");
 	expect_usage("--size", "1280x720x3", "give WxH");
@@ -138,7 +141,7 @@ static void test_results_file(void **state)
 	assert_int_equal(parse(&o, err, 5, show_kernels), BENCH_USAGE);
 	assert_string_equal(
 		err, "scanviz bench: --kernels is for timing kernels, but "
-		     "--show plots a results file: leave it out");
+		     "--show reads a results file: leave it out");
 	char *from_json[] = {"bench",  "--plot", "p.svg",
 	                     "--from", "a.json", "--json=b.json"};
 	assert_int_equal(parse(&o, err, 6, from_json), BENCH_USAGE);

@@ -1,6 +1,7 @@
-/* test_bench_report.c - the table rows (a figure's and a stage's), the CSV
- * and the JSON of the bench, that a file that cannot be written leaves
- * nothing behind, and the check of an output path before any work.
+/* test_bench_report.c - the table (a figure's row, a stage's, a whole
+ * results file's with its bytes-moved limits), the bytes moved by design,
+ * the CSV and the JSON of the bench, that a file that cannot be written
+ * leaves nothing behind, and the check of an output path before any work.
  * Depends on bench_report.h and cmocka. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, fmemopen */
 #include <setjmp.h>
@@ -55,8 +56,8 @@ static void test_table_row(void **state)
 	FILE *f = fmemopen(buf, sizeof(buf), "w");
 	struct bench_result ok = figure(BENCH_KERNEL_CUB, 4.096, true);
 	struct bench_result bad = figure(BENCH_KERNEL_SINGLE_PASS, 1.0, false);
-	bench_report_table_row(f, &ok);
-	bench_report_table_row(f, &bad);
+	bench_report_table_row(f, &ok, NAN);
+	bench_report_table_row(f, &bad, NAN);
 	fclose(f);
 	assert_non_null(strstr(buf, "cub"));
 	assert_non_null(strstr(buf, "0.0020"));
@@ -64,6 +65,71 @@ static void test_table_row(void **state)
 	assert_non_null(strstr(buf, " - ")); /* no copy at this N */
 	assert_non_null(strstr(buf, "0.50"));
 	assert_non_null(strstr(buf, "CHECK FAILED: 1 of 1024 elements wrong"));
+	assert_non_null(strstr(buf, "    8 B        -\n")); /* no limit */
+}
+
+/* The whole table of a results file: the device and runs, then each row
+ * with its bytes moved and the limit from the copy at the same N: a
+ * hierarchical scan moves 8 bytes an element while N fits one section,
+ * 16 beyond; a row with no copy at its N has no limit. */
+static void test_table(void **state)
+{
+	(void)state;
+	char buf[2048] = "";
+	FILE *f = fmemopen(buf, sizeof(buf) - 1, "w");
+	assert_non_null(f);
+	struct bench_result r[5] = {
+		figure(BENCH_KERNEL_COPY, 200.0, true),
+		figure(BENCH_KERNEL_HIER_BRENT_KUNG, 100.0, true),
+		figure(BENCH_KERNEL_COPY, 300.0, true),
+		figure(BENCH_KERNEL_HIER_BRENT_KUNG, 120.0, true),
+		figure(BENCH_KERNEL_SINGLE_PASS, 250.0, true),
+	};
+	r[2].n = r[3].n = 4096;
+	r[4].n = 8192;
+	bench_report_table(f, "Test GPU", 5, r, 5);
+	fclose(f);
+	const char *lines[] = {
+		"# Test GPU, float32, GB/s counting 8 bytes per element, median "
+		"of 5 runs;\n",
+		"# moved: bytes each element must cross memory; limit: the GB/s "
+		"that allows at the copy's speed\n",
+		"           N  kernel              median ms      GB/s   % copy"
+		"   x CUB  moved    limit\n",
+		"        1024  copy                   0.0020     200.0        -"
+		"    0.50    8 B    200.0\n",
+		"        1024  hier-brent-kung        0.0020     100.0        -"
+		"    0.50    8 B    200.0\n",
+		"        4096  copy                   0.0020     300.0        -"
+		"    0.50    8 B    300.0\n",
+		"        4096  hier-brent-kung        0.0020     120.0        -"
+		"    0.50   16 B    150.0\n",
+		"        8192  single-pass            0.0020     250.0        -"
+		"    0.50    8 B        -\n",
+	};
+	char want[2048] = "";
+	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+		strcat(want, lines[i]);
+	assert_string_equal(buf, want);
+}
+
+/* The bytes moved by design: the copy and the single pass 8 at every N; a
+ * hierarchical scan 8 up to its section, 16 beyond. */
+static void test_bytes_moved(void **state)
+{
+	(void)state;
+	assert_true(bench_kernel_bytes_moved(BENCH_KERNEL_COPY, 1u << 28) ==
+	            8.0);
+	assert_true(bench_kernel_bytes_moved(BENCH_KERNEL_SINGLE_PASS,
+	                                     1u << 28) == 8.0);
+	assert_true(bench_kernel_bytes_moved(BENCH_KERNEL_HIER_BRENT_KUNG,
+	                                     2048) == 8.0);
+	assert_true(bench_kernel_bytes_moved(BENCH_KERNEL_HIER_BRENT_KUNG,
+	                                     2049) == 16.0);
+	assert_true(bench_kernel_bytes_moved(BENCH_KERNEL_HIER_KOGGE_STONE,
+	                                     1024) == 8.0);
+	assert_true(bench_kernel_bytes_moved(BENCH_KERNEL_HIER_KOGGE_STONE,
+	                                     2048) == 16.0);
 }
 
 static void test_files(void **state)
@@ -130,9 +196,9 @@ static void test_stage_row(void **state)
 	fclose(f);
 	assert_string_equal(buf,
 	                    "                kernel 1             0.0100     "
-	                    "838.9     50.0       -\n"
+	                    "838.9     50.0       -    8 B   1677.7\n"
 	                    "                kernel 3             0.0200     "
-	                    "419.4        -       -\n");
+	                    "419.4        -       -    8 B        -\n");
 }
 
 /* An output path is tried at option time: a temporary file beside it is
@@ -169,6 +235,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table_row),
+		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_bytes_moved),
 		cmocka_unit_test(test_files),
 		cmocka_unit_test(test_unwritable_leaves_nothing),
 		cmocka_unit_test(test_stage_row),
