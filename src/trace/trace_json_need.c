@@ -1,10 +1,12 @@
 /* trace_json_need.c - the memory replaying a JSON trace takes, read off its
  * text before cJSON builds a tree of it, so that a file too big for the
- * machine is refused with one line instead of ending in the OOM killer.
- * A fixed share of the file's size will not do: a number takes 2 bytes of
- * text ("0,") and a 64-byte cJSON node, so a summary trace of zeros took
- * 30 times its size where full-detail ones took 12 (docs/cli.md).
- * Pure C; depends on trace_json_reader.h. */
+ * machine is refused with one line instead of ending in the OOM killer:
+ * the text, cJSON's trees (of all but the steps, and of the largest step,
+ * since the steps are parsed one at a time) and the trace built from
+ * them. A fixed share of the file's size will not do: a number takes 2
+ * bytes of text ("0,") and a 64-byte cJSON node, so the tree of a summary
+ * trace of zeros takes 30 times its size where a full-detail one's takes
+ * 12 (docs/cli.md). Pure C; depends on trace_json_reader.h. */
 #include "trace_json_reader.h"
 
 #include <cjson/cJSON.h>
@@ -18,30 +20,69 @@
  * pools double as they grow, so twice that. */
 #define TRACE_PER_VALUE 32u
 
-uint64_t trace_json_memory_need(const char *text, size_t len)
+/* What cJSON's tree of some text takes: its values and strings. */
+struct tally {
+	uint64_t values, strings, string_bytes;
+};
+
+/* Adds the values and strings of text[from..to) to t: one value per
+ * comma and per container's first element (the one value every text is
+ * counted by the caller); every key and every string value is a copy. */
+static void tally(const char *text, size_t from, size_t to, struct tally *t)
 {
-	/* values <= 1 (the root) + one per comma + one per container's first
-	 * element; every key and every string value is a copy */
-	uint64_t values = 1, strings = 0, string_bytes = 0;
 	bool in_string = false;
-	for (size_t i = 0; i < len; i++) {
+	for (size_t i = from; i < to; i++) {
 		char ch = text[i];
 		if (in_string) {
 			if (ch == '\\')
 				i++; /* the escaped character, whatever it is */
 			else if (ch == '"')
 				in_string = false;
-			string_bytes++;
+			t->string_bytes++;
 			continue;
 		}
 		if (ch == '"') {
 			in_string = true;
-			strings++;
+			t->strings++;
 		} else if (ch == ',' || ch == '[' || ch == '{') {
-			values++;
+			t->values++;
 		}
 	}
-	uint64_t node = sizeof(cJSON) + HEAP_OVERHEAD;
-	return (uint64_t)len + 1 + values * (node + TRACE_PER_VALUE) +
-	       strings * (HEAP_MIN + HEAP_OVERHEAD) + string_bytes;
+}
+
+static uint64_t tree_bytes(const struct tally *t)
+{
+	return t->values * (sizeof(cJSON) + HEAP_OVERHEAD) +
+	       t->strings * (HEAP_MIN + HEAP_OVERHEAD) + t->string_bytes;
+}
+
+uint64_t trace_json_memory_need(const char *text, size_t len)
+{
+	struct trace_json_span steps;
+	struct tally rest = {1, 0, 0}; /* the root */
+	if (!trace_json_find_steps(text, len, &steps)) {
+		/* parsed whole: one tree of it all */
+		tally(text, 0, len, &rest);
+		return (uint64_t)len + 1 + tree_bytes(&rest) +
+		       rest.values * TRACE_PER_VALUE;
+	}
+	/* The tree of all but the steps, made from a copy of that text;
+	 * then the steps' trees, one at a time. */
+	tally(text, 0, steps.begin, &rest);
+	tally(text, steps.end, len, &rest);
+	uint64_t values = rest.values, largest_step = 0;
+	size_t at = steps.begin + 1;
+	struct trace_json_span element;
+	for (bool first = true;
+	     trace_json_next_element(text, steps, &at, first, &element) > 0;
+	     first = false) {
+		struct tally step = {1, 0, 0};
+		tally(text, element.begin, element.end, &step);
+		values += step.values;
+		if (tree_bytes(&step) > largest_step)
+			largest_step = tree_bytes(&step);
+	}
+	uint64_t copy = steps.begin + 2 + (len - steps.end);
+	return (uint64_t)len + 1 + copy + tree_bytes(&rest) + largest_step +
+	       values * TRACE_PER_VALUE;
 }

@@ -1,6 +1,8 @@
 /* trace_json_read.c - reads a trace back from JSON (docs/trace-format.md),
  * strictly: the text is checked and parsed here, a file read within the
- * memory limit, and trace_json_read_top.c builds the trace from the tree.
+ * memory limit, and trace_json_read_top.c builds the trace from the tree:
+ * of all but the steps where trace_json_split.c finds them in the text
+ * (the steps are then parsed one at a time), else of the whole text.
  * Depends on trace_json_read_parts.h, cJSON, jsonread.h, in_file.h and
  * mem_limit.h (src/common). */
 #define _POSIX_C_SOURCE 200809L /* stat */
@@ -32,6 +34,85 @@ static void line_col(const char *text, size_t offset, size_t *line, size_t *col)
 	}
 }
 
+int trace_jr_syntax_error(struct trace_jr *r, const char *text, size_t offset,
+                          bool after_end)
+{
+	size_t line, col;
+	line_col(text, offset, &line, &col);
+	if (r->jr.err && r->jr.err_size)
+		snprintf(r->jr.err, r->jr.err_size,
+		         "%s:%zu:%zu: %s; the file is damaged or cut short: "
+		         "record the trace again",
+		         r->jr.name, line, col,
+		         after_end ? "unexpected text after the end of the "
+		                     "JSON value"
+		                   : "JSON syntax error near here");
+	return -1;
+}
+
+/* cJSON's tree of the len bytes at `from`: one JSON value and white space
+ * after it. NULL when they are not, with *at the offset in `from` where
+ * they go wrong and *after_end whether a whole value came before it. */
+static cJSON *parse_value(const char *from, size_t len, size_t *at,
+                          bool *after_end)
+{
+	const char *end = NULL;
+	cJSON *root = cJSON_ParseWithLengthOpts(from, len, &end, 0);
+	*at = end && end >= from && end <= from + len ? (size_t)(end - from)
+	                                              : 0;
+	if (root)
+		while (*at < len && from[*at] && strchr(" \t\r\n", from[*at]))
+			(*at)++;
+	*after_end = root != NULL;
+	if (root && *at == len)
+		return root;
+	cJSON_Delete(root);
+	return NULL;
+}
+
+cJSON *trace_jr_parse(struct trace_jr *r, const char *text,
+                      struct trace_json_span span, bool whole)
+{
+	size_t at;
+	bool after_end;
+	cJSON *value = parse_value(text + span.begin, span.end - span.begin,
+	                           &at, &after_end);
+	if (!value)
+		trace_jr_syntax_error(r, text, span.begin + at,
+		                      whole && after_end);
+	return value;
+}
+
+/* The tree of the whole text but its steps: a copy with "[]" in place of
+ * the steps array, parsed and freed again. An error's place is given in
+ * the text itself. */
+static cJSON *parse_without_steps(struct trace_jr *r, const char *text,
+                                  size_t len, struct trace_json_span steps)
+{
+	size_t tail = len - steps.end, rest_len = steps.begin + 2 + tail;
+	char *rest = malloc(rest_len);
+	if (!rest) {
+		jsonread_fail(&r->jr, "out of memory");
+		return NULL;
+	}
+	memcpy(rest, text, steps.begin);
+	memcpy(rest + steps.begin, "[]", 2);
+	memcpy(rest + steps.begin + 2, text + steps.end, tail);
+	size_t at;
+	bool after_end;
+	cJSON *root = parse_value(rest, rest_len, &at, &after_end);
+	free(rest);
+	if (!root) {
+		/* past the "[]": as far on in the text as the steps are long */
+		if (at >= steps.begin)
+			at = at < steps.begin + 2
+			             ? steps.begin
+			             : at - 2 + (steps.end - steps.begin);
+		trace_jr_syntax_error(r, text, at, after_end);
+	}
+	return root;
+}
+
 struct trace *trace_read_json(const char *text, size_t len, const char *name,
                               char *err, size_t err_size)
 {
@@ -61,28 +142,20 @@ struct trace *trace_read_json(const char *text, size_t len, const char *name,
 				r.jr.name, line, col, bad);
 		return NULL;
 	}
-	const char *end = NULL;
-	cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
-	size_t at = end && end >= text && end <= text + len
-	                    ? (size_t)(end - text)
-	                    : 0;
-	if (root) {
-		while (at < len && text[at] && strchr(" \t\r\n", text[at]))
-			at++;
-	}
-	if (!root || at < len) {
-		size_t line, col;
-		line_col(text, at, &line, &col);
-		if (err && err_size)
-			snprintf(err, err_size,
-			         "%s:%zu:%zu: %s; the file is damaged or cut "
-			         "short: record the trace again",
-			         r.jr.name, line, col,
-			         root ? "unexpected text after the end of the "
-			                "JSON value"
-			              : "JSON syntax error near here");
-		cJSON_Delete(root);
+	/* The steps are parsed one at a time (trace_jr_read_steps), the
+	 * rest as a copy of the text with "[]" for them: cJSON's tree of the
+	 * whole file would take 12 to 30 times its size. */
+	struct trace_json_span steps;
+	bool split = trace_json_find_steps(text, len, &steps);
+	cJSON *root =
+		split ? parse_without_steps(&r, text, len, steps)
+		      : trace_jr_parse(&r, text,
+	                               (struct trace_json_span){0, len}, true);
+	if (!root)
 		return NULL;
+	if (split) {
+		r.steps_text = text;
+		r.steps = steps;
 	}
 	r.t = trace_create();
 	if (!r.t)

@@ -5,12 +5,24 @@
 #define SCANVIZ_TRACE_JSON_READ_PARTS_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "trace_json_reader.h"
 
 /* Each function returns 0, or -1 with the error written at the JSON path. */
+
+/* cJSON's tree of the span of text, one JSON value (trace_json_read.c);
+ * NULL with a syntax error at its place in the text. The span is the
+ * `whole` text, or an element of an array in it: then text after a value
+ * is a syntax error like any other. */
+cJSON *trace_jr_parse(struct trace_jr *r, const char *text,
+                      struct trace_json_span span, bool whole);
+/* The syntax error at byte `offset` of text, by line and column: a value
+ * that is not JSON, or (after_end) text after a whole one. Returns -1. */
+int trace_jr_syntax_error(struct trace_jr *r, const char *text, size_t offset,
+                          bool after_end);
 
 /* The whole tree `root`, header first, into r->t (trace_json_read_top.c). */
 int trace_jr_read_trace(struct trace_jr *r, const cJSON *root);
@@ -26,7 +38,9 @@ int trace_jr_read_launches(struct trace_jr *r, const cJSON *item,
                            struct launch_in **out, size_t *count);
 /* The array "steps", each step recorded into r->t and checked against its
  * launch (one of the launch_count read before); the launches are added to
- * r->t in order, as the steps reach them, and the rest after the last. */
+ * r->t in order, as the steps reach them, and the rest after the last.
+ * With r->steps_text, `item` is the tree's "[]" and the steps are parsed
+ * from the text one at a time. */
 int trace_jr_read_steps(struct trace_jr *r, const cJSON *item,
                         const struct launch_in *launches, size_t launch_count);
 

@@ -188,115 +188,150 @@ static int read_step_warps(struct trace_jr *r, const cJSON *item)
 	return 0;
 }
 
+static const char *const step_keys[] = {
+	"phase", "stride", "line",   "launch",   "block",    "xy",
+	"adds",  "warps",  "arrays", "shuffles", "lookbacks"};
+
+/* Step number i, the tree c, recorded into r->t. */
+static int read_step(struct trace_jr *r, const cJSON *c, size_t i,
+                     const struct launch_in *launches, size_t launch_count)
+{
+	/* xy, warps and (version 2 on) arrays, shuffles, lookbacks are
+	 * optional */
+	int nkeys = r->version >= 2 ? 11 : 8;
+	struct trace *t = r->t;
+	const cJSON *f[11];
+	int phase;
+	uint32_t stride, line, launch, block;
+	jsonread_push_index(&r->jr, i);
+	if (jsonread_fields(&r->jr, c, step_keys, nkeys, 0x7a0, f) ||
+	    trace_jr_enum(r, "phase", f[0], trace_phase_from_name,
+	                  "a phase (load, stride, reduce, reverse, store, "
+	                  "add-back)",
+	                  &phase) ||
+	    trace_jr_u32(r, "stride", f[1], &stride) ||
+	    trace_jr_u32(r, "line", f[2], &line) ||
+	    trace_jr_u32(r, "launch", f[3], &launch) ||
+	    trace_jr_u32(r, "block", f[4], &block))
+		return -1;
+	jsonread_push_key(&r->jr, "launch");
+	if (launch >= launch_count)
+		return jsonread_fail(
+			&r->jr,
+			"launch %lu does not exist (the trace has %zu "
+			"launches)" TRACE_JR_HINT,
+			(unsigned long)launch, launch_count);
+	if (t->launch_count && launch < t->launch_count - 1)
+		return jsonread_fail(
+			&r->jr,
+			"launch %lu comes after a step of launch %zu; "
+			"steps must be in launch order" TRACE_JR_HINT,
+			(unsigned long)launch, t->launch_count - 1);
+	jsonread_pop(&r->jr);
+	while (t->launch_count <= launch)
+		if (add_launch(r, &launches[t->launch_count]))
+			return -1;
+	if (block >= launches[launch].grid) {
+		jsonread_push_key(&r->jr, "block");
+		return jsonread_fail(
+			&r->jr,
+			"block %lu is outside launch %lu's grid of %lu "
+			"blocks" TRACE_JR_HINT,
+			(unsigned long)block, (unsigned long)launch,
+			(unsigned long)launches[launch].grid);
+	}
+	/* a launch runs one kernel: kernel 3 (all add-back steps) or a
+	 * section scan (none) */
+	bool add_back = phase == TRACE_PHASE_ADD_BACK;
+	const struct trace_launch *tl = &t->launches[launch];
+	if (tl->step_count && add_back != (t->steps[tl->first_step].phase ==
+	                                   TRACE_PHASE_ADD_BACK)) {
+		jsonread_push_key(&r->jr, "phase");
+		return jsonread_fail(
+			&r->jr,
+			"%s in launch %lu, whose first step is %s: a launch runs "
+			"one kernel" TRACE_JR_HINT,
+			trace_phase_name((enum trace_phase)phase),
+			(unsigned long)launch,
+			trace_phase_name(t->steps[tl->first_step].phase));
+	}
+	if (trace_begin_step(t, (enum trace_phase)phase, stride, line, block) <
+	    0)
+		return jsonread_fail(&r->jr, "out of memory");
+	if (f[5] && read_step_xy(r, f[5]))
+		return -1;
+	size_t adds;
+	if (trace_jr_array(r, "adds", f[6], SIZE_MAX, NULL, &adds))
+		return -1;
+	jsonread_push_key(&r->jr, "adds");
+	if (adds > UINT32_MAX)
+		return jsonread_fail(
+			&r->jr, "too many additions in one step" TRACE_JR_HINT);
+	size_t k = 0;
+	for (const cJSON *a = f[6]->child; a; a = a->next, k++) {
+		struct trace_add add;
+		jsonread_push_index(&r->jr, k);
+		if (read_add(r, a, &add) ||
+		    trace_jr_check_add(r, &add, launch, &t->launches[launch],
+		                       add_back))
+			return -1;
+		if (trace_record_add(t, &add))
+			return jsonread_fail(&r->jr, "out of memory");
+		jsonread_pop(&r->jr);
+	}
+	jsonread_pop(&r->jr);
+	if (f[7] && read_step_warps(r, f[7]))
+		return -1;
+	if (r->version >= 2 && trace_jr_read_step_extras(r, f[8], f[9], f[10]))
+		return -1;
+	jsonread_pop(&r->jr);
+	return 0;
+}
+
+/* The steps from the text, each parsed, read and its tree freed before
+ * the next. */
+static int read_steps_text(struct trace_jr *r, const struct launch_in *launches,
+                           size_t launch_count)
+{
+	size_t at = r->steps.begin + 1;
+	struct trace_json_span element;
+	for (size_t i = 0;; i++) {
+		int next = trace_json_next_element(r->steps_text, r->steps, &at,
+		                                   i == 0, &element);
+		if (next == 0)
+			return 0;
+		if (next < 0)
+			return trace_jr_syntax_error(r, r->steps_text, at,
+			                             false);
+		cJSON *step = trace_jr_parse(r, r->steps_text, element, false);
+		if (!step)
+			return -1;
+		int rc = read_step(r, step, i, launches, launch_count);
+		cJSON_Delete(step);
+		if (rc)
+			return -1;
+	}
+}
+
 /* Steps are grouped by launch, in launch order, because an executor appends
  * each step to the newest launch; launches are added here as the steps
  * reach them so trace.h rebuilds first_step and step_count. */
 int trace_jr_read_steps(struct trace_jr *r, const cJSON *item,
                         const struct launch_in *launches, size_t launch_count)
 {
-	static const char *const keys[] = {
-		"phase", "stride", "line",   "launch",   "block",    "xy",
-		"adds",  "warps",  "arrays", "shuffles", "lookbacks"};
-	/* xy, warps and (version 2 on) arrays, shuffles, lookbacks are
-	 * optional */
-	int nkeys = r->version >= 2 ? 11 : 8;
 	struct trace *t = r->t;
 	size_t count;
 	if (trace_jr_array(r, "steps", item, SIZE_MAX, NULL, &count))
 		return -1;
 	jsonread_push_key(&r->jr, "steps");
-	size_t i = 0;
-	for (const cJSON *c = item->child; c; c = c->next, i++) {
-		const cJSON *f[11];
-		int phase;
-		uint32_t stride, line, launch, block;
-		jsonread_push_index(&r->jr, i);
-		if (jsonread_fields(&r->jr, c, keys, nkeys, 0x7a0, f) ||
-		    trace_jr_enum(
-			    r, "phase", f[0], trace_phase_from_name,
-			    "a phase (load, stride, reduce, reverse, store, "
-			    "add-back)",
-			    &phase) ||
-		    trace_jr_u32(r, "stride", f[1], &stride) ||
-		    trace_jr_u32(r, "line", f[2], &line) ||
-		    trace_jr_u32(r, "launch", f[3], &launch) ||
-		    trace_jr_u32(r, "block", f[4], &block))
+	if (r->steps_text) {
+		if (read_steps_text(r, launches, launch_count))
 			return -1;
-		jsonread_push_key(&r->jr, "launch");
-		if (launch >= launch_count)
-			return jsonread_fail(
-				&r->jr,
-				"launch %lu does not exist (the trace has %zu "
-				"launches)" TRACE_JR_HINT,
-				(unsigned long)launch, launch_count);
-		if (t->launch_count && launch < t->launch_count - 1)
-			return jsonread_fail(
-				&r->jr,
-				"launch %lu comes after a step of launch %zu; "
-				"steps must be in launch order" TRACE_JR_HINT,
-				(unsigned long)launch, t->launch_count - 1);
-		jsonread_pop(&r->jr);
-		while (t->launch_count <= launch)
-			if (add_launch(r, &launches[t->launch_count]))
+	} else {
+		size_t i = 0;
+		for (const cJSON *c = item->child; c; c = c->next, i++)
+			if (read_step(r, c, i, launches, launch_count))
 				return -1;
-		if (block >= launches[launch].grid) {
-			jsonread_push_key(&r->jr, "block");
-			return jsonread_fail(
-				&r->jr,
-				"block %lu is outside launch %lu's grid of %lu "
-				"blocks" TRACE_JR_HINT,
-				(unsigned long)block, (unsigned long)launch,
-				(unsigned long)launches[launch].grid);
-		}
-		/* a launch runs one kernel: kernel 3 (all add-back steps) or a
-		 * section scan (none) */
-		bool add_back = phase == TRACE_PHASE_ADD_BACK;
-		const struct trace_launch *tl = &t->launches[launch];
-		if (tl->step_count &&
-		    add_back != (t->steps[tl->first_step].phase ==
-		                 TRACE_PHASE_ADD_BACK)) {
-			jsonread_push_key(&r->jr, "phase");
-			return jsonread_fail(
-				&r->jr,
-				"%s in launch %lu, whose first step is %s: a "
-				"launch runs one kernel" TRACE_JR_HINT,
-				trace_phase_name((enum trace_phase)phase),
-				(unsigned long)launch,
-				trace_phase_name(
-					t->steps[tl->first_step].phase));
-		}
-		if (trace_begin_step(t, (enum trace_phase)phase, stride, line,
-		                     block) < 0)
-			return jsonread_fail(&r->jr, "out of memory");
-		if (f[5] && read_step_xy(r, f[5]))
-			return -1;
-		size_t adds;
-		if (trace_jr_array(r, "adds", f[6], SIZE_MAX, NULL, &adds))
-			return -1;
-		jsonread_push_key(&r->jr, "adds");
-		if (adds > UINT32_MAX)
-			return jsonread_fail(
-				&r->jr,
-				"too many additions in one step" TRACE_JR_HINT);
-		size_t k = 0;
-		for (const cJSON *a = f[6]->child; a; a = a->next, k++) {
-			struct trace_add add;
-			jsonread_push_index(&r->jr, k);
-			if (read_add(r, a, &add) ||
-			    trace_jr_check_add(r, &add, launch,
-			                       &t->launches[launch], add_back))
-				return -1;
-			if (trace_record_add(t, &add))
-				return jsonread_fail(&r->jr, "out of memory");
-			jsonread_pop(&r->jr);
-		}
-		jsonread_pop(&r->jr);
-		if (f[7] && read_step_warps(r, f[7]))
-			return -1;
-		if (r->version >= 2 &&
-		    trace_jr_read_step_extras(r, f[8], f[9], f[10]))
-			return -1;
-		jsonread_pop(&r->jr);
 	}
 	jsonread_pop(&r->jr);
 	while (t->launch_count < launch_count)

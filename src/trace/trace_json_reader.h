@@ -12,6 +12,7 @@
 
 #include "jsonread.h"
 #include "trace.h"
+#include "trace_json_split.h"
 
 #define TRACE_JR_EXACT_MAX 9007199254740992.0 /* 2^53 */
 #define TRACE_JR_HINT \
@@ -33,6 +34,10 @@ struct trace_jr {
 	size_t scratch_cap;
 	struct trace_warp *warps; /* one step's warps, reused */
 	size_t warps_cap;
+	/* The text whose "steps" array, at `steps`, is parsed a step at a
+	 * time (the tree then has "[]" for it); NULL: the tree has them. */
+	const char *steps_text;
+	struct trace_json_span steps;
 };
 
 /* Typed getters of the value `item` of key `key`; each returns 0, or -1
@@ -103,7 +108,7 @@ int trace_jr_check_finding(struct trace_jr *r, uint32_t step, uint32_t block,
                            const uint32_t *index);
 
 /* The bytes of memory replaying the JSON text takes at most: the text,
- * cJSON's tree of it and the trace built from it (trace_json_need.c). */
+ * cJSON's trees of it and the trace built from them (trace_json_need.c). */
 uint64_t trace_json_memory_need(const char *text, size_t len);
 
 #endif

@@ -124,6 +124,28 @@ static const struct error_case cases[] = {
 	{"cut_short", "", "  \"input\": [2, 1, ",
          "t.json:15:18: JSON syntax error near here; the file is damaged or "
          "cut short: record the trace again"},
+	/* the steps are parsed one at a time: a place in them, or after
+	 * them, is still the place in the file */
+	{"syntax_in_a_step", "\"line\": 47, \"launch\": 0, \"block\": 1,",
+         "\"line\": 47,, \"launch\": 0, \"block\": 1,",
+         "t.json:37:51: JSON syntax error near here; the file is damaged or "
+         "cut short: record the trace again"},
+	{"steps_without_comma",
+         "\"adds\": []},\n    {\"phase\": \"load\", "
+         "\"stride\": 0, \"line\": 31, \"launch\": 0, "
+         "\"block\": 1",
+         "\"adds\": []}\n    {\"phase\": \"load\", \"stride\": 0, \"line\": 31, "
+         "\"launch\": 0, \"block\": 1",
+         "t.json:34:5: JSON syntax error near here; the file is damaged or "
+         "cut short: record the trace again"},
+	{"steps_trailing_comma", "\"result\": 4.5}]}\n  ],",
+         "\"result\": 4.5}]},\n  ],",
+         "t.json:42:3: JSON syntax error near here; the file is damaged or "
+         "cut short: record the trace again"},
+	{"syntax_after_steps", "\"hazards_total\": 5,",
+         "\"hazards_total\": 5,,",
+         "t.json:47:23: JSON syntax error near here; the file is damaged or "
+         "cut short: record the trace again"},
 	{"trailing_text", "\"divergences_total\": 1\n}\n",
          "\"divergences_total\": 1\n}\n}",
          "t.json:53:1: unexpected text after the end of the JSON value; the "

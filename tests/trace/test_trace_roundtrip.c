@@ -84,6 +84,41 @@ static void test_sample_roundtrip(void **state)
 	trace_destroy(a);
 }
 
+/* The reader parses the steps one at a time where it can find them in the
+ * text, and the whole file as one tree where it cannot (here: a key cJSON
+ * reads as "steps" but spelled with an escape); both give the same
+ * trace, and white space around the steps changes nothing. */
+static void test_steps_split_or_whole(void **state)
+{
+	(void)state;
+	struct trace *a = sample_trace();
+	size_t len;
+	char *text = sample_json(a, &len);
+	const char *forms[][2] = {
+		{"\"steps\": [", "\"st\\u0065ps\": ["},
+		{"\"steps\": [", "\"steps\" :\n[ \t"},
+		{"\n  ],\n  \"hazards\"", "\n  ]\r\n  ,\"hazards\""},
+	};
+	for (size_t f = 0; f < sizeof(forms) / sizeof(forms[0]); f++) {
+		char *at = strstr(text, forms[f][0]);
+		assert_non_null(at);
+		size_t fl = strlen(forms[f][0]), rl = strlen(forms[f][1]);
+		size_t head = (size_t)(at - text), changed_len = len - fl + rl;
+		char *changed = malloc(changed_len);
+		assert_non_null(changed);
+		memcpy(changed, text, head);
+		memcpy(changed + head, forms[f][1], rl);
+		memcpy(changed + head + rl, at + fl, len - head - fl);
+		struct trace *b = read_back(changed, changed_len);
+		assert_int_equal(trace_compare(a, b, stderr, 20), 0);
+		assert_same_extras(a, b);
+		trace_destroy(b);
+		free(changed);
+	}
+	free(text);
+	trace_destroy(a);
+}
+
 /* The smallest trace that adds up: one element, one level of one block,
  * no launches (nothing recorded). */
 static void test_smallest_roundtrip(void **state)
@@ -195,6 +230,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sample_roundtrip),
+		cmocka_unit_test(test_steps_split_or_whole),
 		cmocka_unit_test(test_smallest_roundtrip),
 		cmocka_unit_test(test_empty_refused),
 		cmocka_unit_test(test_random_floats),

@@ -1,0 +1,36 @@
+/* trace_json_split.h - private to the JSON reader: where a trace's
+ * "steps" array lies in the text, and its elements one by one, found
+ * without parsing them, so that the reader builds cJSON's tree of one step
+ * at a time instead of the whole file's (the steps are nearly all of a
+ * full-detail trace). Plain C; depends on nothing else. */
+#ifndef SCANVIZ_TRACE_JSON_SPLIT_H
+#define SCANVIZ_TRACE_JSON_SPLIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A span of the text: bytes [begin, end). */
+struct trace_json_span {
+	size_t begin, end;
+};
+
+/* The value of the top-level object's key "steps" in text[0..len): true
+ * when the text is an object whose members are well formed as far as
+ * their brackets and strings go, "steps" is among them once, spelled
+ * without escapes, and its value is an array; the span then runs from its
+ * '[' through its ']'. False for any other text, which the reader then
+ * parses whole, so that its errors are cJSON's. */
+bool trace_json_find_steps(const char *text, size_t len,
+                           struct trace_json_span *steps);
+
+/* The element after position *at of the array `steps` (found above):
+ * skips white space and, but for the first element, one comma. Returns 1
+ * with the element's span in *element and *at past it, 0 at the closing
+ * ']', or -1 with *at at the byte that is not where a comma, an element
+ * or the ']' should be (a syntax error). Start with *at = steps.begin + 1
+ * and first true. */
+int trace_json_next_element(const char *text, struct trace_json_span steps,
+                            size_t *at, bool first,
+                            struct trace_json_span *element);
+
+#endif
