@@ -212,8 +212,20 @@ static const char *phase_words(enum trace_phase p)
 		return "the reverse tree level of stride";
 	case TRACE_PHASE_STORE:
 		return "the store";
-	default:
+	case TRACE_PHASE_ADD_BACK:
 		return "the add-back";
+	case TRACE_PHASE_SUBSECTION_SCAN:
+		return "the subsection scan";
+	case TRACE_PHASE_SUBSECTION_ADD:
+		return "the subsection add";
+	case TRACE_PHASE_SHUFFLE:
+		return "the shuffles";
+	case TRACE_PHASE_LOOKBACK:
+		return "the look-back";
+	case TRACE_PHASE_FLAG:
+		return "the flags";
+	default:
+		return "the scatter";
 	}
 }
 
@@ -265,6 +277,8 @@ static void print_schedule(const struct student_check *c,
 		                       r->step_phase == TRACE_PHASE_REDUCE ||
 		                       r->step_phase == TRACE_PHASE_REVERSE))
 			printf(" %u", r->step_stride);
+		else if (r->step_stride && r->step_phase == TRACE_PHASE_SHUFFLE)
+			printf(" of offset %u", r->step_stride);
 		printf(" (line %u): it holds no sum of consecutive inputs "
 		       "ending at x%zu\n",
 		       r->step_line, r->first_wrong);
@@ -299,11 +313,12 @@ static int print_text(const struct check_args *a, const struct student_check *c)
 	if (h)
 		printf("race: threads %u and %u on XY[%u] in block %u, between "
 		       "the same two barriers (step %u): thread %u at line %u "
-		       "%s at line %u (%" PRIu64 " such races in all)\n",
+		       "%s at line %u (%" PRIu64 " such race%s in all)\n",
 		       h->first_thread, h->second_thread, h->index, h->block,
 		       h->step, h->second_thread, h->second_line,
 		       hazard_words(h->kind), h->first_line,
-		       c->results[0].hazards);
+		       c->results[0].hazards,
+		       c->results[0].hazards == 1 ? "" : "s");
 	if (c->first && c->first->divergence_count) {
 		const struct trace_divergence *d = &c->first->divergences[0];
 		if (d->kind == TRACE_DIVERGENCE_BARRIERS)
@@ -344,6 +359,18 @@ static int print_text(const struct check_args *a, const struct student_check *c)
 		     "barrier divergence");
 		return 0;
 	}
+	if (h && h->kind == TRACE_HAZARD_READ_AFTER_WRITE &&
+	    h->first_line != h->second_line) {
+		/* a value read on another line than the one that wrote it:
+		 * the two lines want a barrier between them */
+		printf("verdict: WRONG - put a __syncthreads() that every "
+		       "thread reaches between line %u, which writes XY, and "
+		       "line %u, which reads what it wrote\n",
+		       h->first_line, h->second_line);
+		return 1;
+	}
+	/* otherwise an element updated in place while another thread
+	 * reads it, as in the simple scan's XY[i] += XY[i - stride] */
 	puts(h || c->outputs_differ ||
 	                     c->sanitizer[STUDENT_SANITIZER_RACECHECK]
 	                             .hazard_total

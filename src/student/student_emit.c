@@ -54,6 +54,7 @@ static const char prelude[] =
 	"#define __global__\n#define __device__\n#define __host__\n"
 	"#define __forceinline__\n#define __restrict__\n"
 	"#define __syncthreads() __sv_sync(__LINE__)\n"
+	"#define __shfl_up_sync(m, v, d) __sv_shfl_up((m), (v), (d), __LINE__)\n"
 	"#define NULL ((void *)0)\n"
 	"#define __SV_ENTRY(e) void e(const float *X, float *Y, float *S, "
 	"unsigned int n, unsigned int section)\n"
@@ -65,7 +66,8 @@ static const char prelude[] =
 	"float __sv_gload(const float *a, long long i, int line);\n"
 	"float __sv_gstore(float *a, long long i, float v, int line);\n"
 	"float __sv_gupdate(float *a, long long i, int op, float v, int line);\n"
-	"void __sv_sync(int line);\n";
+	"void __sv_sync(int line);\n"
+	"float __sv_shfl_up(unsigned mask, float v, unsigned delta, int line);\n";
 
 /* The project's vocabulary (kernels/scan_kernel.h), for kernels that use it.
  * The phases are trace_phase.h's, in its order (student_hooks.c asserts

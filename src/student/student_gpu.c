@@ -537,6 +537,11 @@ _Noreturn void student_gpu_child(const struct student_request *req,
 			"ADD, TRACE_BLOCK_PADDED, TRACE_BUFFERS, ...) runs on "
 			"the GPU as a built-in kernel only: run it with "
 			"--backend cpu");
+	if (src->shuffle_line)
+		student_die(STUDENT_END_UNAVAILABLE, src->shuffle_line,
+		            "__shfl_up_sync runs on the CPU emulator only, "
+		            "which records each value a lane passes: run it "
+		            "with --backend cpu");
 	struct gpu_run g;
 	memset(&g, 0, sizeof(g));
 	g.src = src;

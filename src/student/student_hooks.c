@@ -331,6 +331,14 @@ static void __sv_sync(int line)
 	            TRACE_PHASE_STRIDE, 0, (uint32_t)line);
 }
 
+/* __shfl_up_sync: the emulator's, which meets the warp's lanes and records
+ * each value passed; values travel as floats, as the traced XY's do. */
+static float __sv_shfl_up(unsigned mask, float v, unsigned delta, int line)
+{
+	reach(line);
+	return emu_shfl_up(mask, v, delta, (uint32_t)line);
+}
+
 static const struct emu_dim3 *__sv_dim(int which)
 {
 	switch (which) {
@@ -559,7 +567,7 @@ void student_hooks_register(void *tcc)
 		HOOK(__sv_gupdate), HOOK(__sv_sync),     HOOK(__sv_dim),
 		HOOK(__sv_step),    HOOK(__sv_vget),     HOOK(__sv_vset),
 		HOOK(__sv_vadd),    HOOK(__sv_vsum),     HOOK(__sv_vaddg),
-		HOOK(__sv_vblock),  HOOK(__sv_vbuffers),
+		HOOK(__sv_vblock),  HOOK(__sv_vbuffers), HOOK(__sv_shfl_up),
 #undef HOOK
 	};
 	for (size_t k = 0; k < sizeof(hooks) / sizeof(hooks[0]); k++)

@@ -48,6 +48,48 @@ static bool launch_is_tree(const struct trace *t, const struct trace_launch *l)
 	return any;
 }
 
+/* Whether step i passed values between lanes (__shfl_up_sync), and the
+ * one distance they all went, or 0 when they went several. */
+static bool shuffled(const struct trace *t, size_t i, uint32_t *stride)
+{
+	const struct trace_step *s = &t->steps[i];
+	const struct trace_shuffle *sh = trace_step_shuffles(t, i);
+	*stride = 0;
+	if (!s->shuffle_count)
+		return false;
+	uint32_t d = sh[0].dst_lane - sh[0].src_lane;
+	for (uint32_t k = 1; k < s->shuffle_count; k++)
+		if (sh[k].dst_lane - sh[k].src_lane != d)
+			return true;
+	*stride = d;
+	return true;
+}
+
+/* Whether every addition of step i adds a warp's last element (lane 31)
+ * into an element of a later warp: the warp-shuffle scan's last phase,
+ * which the built-in kernel calls the subsection add. */
+static bool adds_warp_totals(const struct trace *t, size_t i)
+{
+	const struct trace_add *a = trace_step_adds(t, i);
+	for (uint32_t k = 0; k < t->steps[i].add_count; k++)
+		if (a[k].src % 32 != 31 || a[k].dst / 32 <= a[k].src / 32)
+			return false;
+	return i > 0 && t->steps[i - 1].phase == TRACE_PHASE_SHUFFLE;
+}
+
+/* The phase a step with no tree or stride shape takes: its predecessor's,
+ * or, after shuffles, the one before them (a step without shuffles is
+ * not one). */
+static enum trace_phase phase_before_shuffles(const struct trace *t,
+                                              const struct trace_launch *l,
+                                              size_t i)
+{
+	while (i-- > l->first_step)
+		if (t->steps[i].phase != TRACE_PHASE_SHUFFLE)
+			return (enum trace_phase)t->steps[i].phase;
+	return TRACE_PHASE_LOAD;
+}
+
 static void name_steps(struct trace *t, const struct trace_launch *l, bool tree)
 {
 	size_t end = l->first_step + l->step_count;
@@ -59,12 +101,17 @@ static void name_steps(struct trace *t, const struct trace_launch *l, bool tree)
 		uint32_t stride;
 		enum shape sh = shape_of(t, i, &stride);
 		s->stride = stride;
-		if (first)
+		if (shuffled(t, i, &stride)) {
+			s->phase = TRACE_PHASE_SHUFFLE;
+			s->stride = stride;
+		} else if (first)
 			s->phase = TRACE_PHASE_LOAD;
 		else if (sh == SHAPE_NONE && last)
 			s->phase = TRACE_PHASE_STORE;
+		else if (sh == SHAPE_OTHER && adds_warp_totals(t, i))
+			s->phase = TRACE_PHASE_SUBSECTION_ADD;
 		else if (sh == SHAPE_NONE || sh == SHAPE_OTHER)
-			s->phase = t->steps[i - 1].phase;
+			s->phase = phase_before_shuffles(t, l, i);
 		else if (!tree)
 			s->phase = TRACE_PHASE_STRIDE;
 		else
@@ -96,9 +143,15 @@ void student_infer_phases(struct trace *t, bool hierarchical, bool keep_phases)
 		coarsened |= t->steps[i].phase == TRACE_PHASE_SUBSECTION_SCAN ||
 		             t->steps[i].phase == TRACE_PHASE_SUBSECTION_ADD;
 	/* the book section whose figure fits the shape: 9.2's strides,
-	 * 9.4's trees, 9.5's sections and S, 11.5's subsections */
+	 * 9.4's trees, 9.5's sections and S, 11.5's subsections; a kernel
+	 * whose lanes shuffle is none of them, as the built-in warp-shuffle
+	 * scan is not */
+	bool shuffles = false;
+	for (size_t i = 0; i < t->step_count; i++)
+		shuffles |= t->steps[i].shuffle_count > 0;
 	trace_set_name(t->book_section, sizeof(t->book_section),
 	               hierarchical ? "9.5"
+	               : shuffles   ? ""
 	               : coarsened  ? "11.5"
 	               : tree       ? "9.4"
 	                            : "9.2");

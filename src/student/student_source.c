@@ -254,6 +254,36 @@ static int handle_includes(struct parser *p)
 	return 0;
 }
 
+/* The warp's intrinsics: __shfl_up_sync runs on the emulator (its first
+ * line is kept: the GPU refuses it), the others are refused with their
+ * line, where libtcc would only say the symbol is undefined. */
+static int handle_warp_intrinsics(struct parser *p, struct student_source *out)
+{
+	static const char *const refused[] = {
+		"__shfl_sync",       "__shfl_down_sync", "__shfl_xor_sync",
+		"__syncwarp",        "__ballot_sync",    "__any_sync",
+		"__all_sync",        "__activemask",     "__match_any_sync",
+		"__reduce_add_sync",
+	};
+	for (size_t i = 0; i < p->count; i++) {
+		if (p->toks[i].kind != TOK_IDENT)
+			continue;
+		if (source_is(p, i, "__shfl_up_sync") && !out->shuffle_line)
+			out->shuffle_line = p->toks[i].line;
+		for (size_t k = 0; k < sizeof(refused) / sizeof(refused[0]);
+		     k++)
+			if (source_is(p, i, refused[k]))
+				return source_fail(
+					p, p->toks[i].line,
+					"%s is not followed: of the warp's "
+					"intrinsics scanviz runs __shfl_up_sync "
+					"only; pass the other values through XY "
+					"and __syncthreads()",
+					refused[k]);
+	}
+	return 0;
+}
+
 /* Finds and rewrites each __global__ function. */
 static int rewrite_kernels(struct parser *p, struct student_source *out,
                            struct param params[][8], int *param_count)
@@ -402,7 +432,7 @@ int student_source_translate(const char *path, const char *text, size_t len,
 		return -1;
 	}
 	if (source_tokenize(&p) == 0 && handle_section(&p, section, out) == 0 &&
-	    handle_includes(&p) == 0 &&
+	    handle_includes(&p) == 0 && handle_warp_intrinsics(&p, out) == 0 &&
 	    rewrite_kernels(&p, out, params, param_count) == 0 &&
 	    classify(&p, out) == 0 &&
 	    source_assemble(&p, out, params, param_count) == 0)

@@ -34,6 +34,9 @@ struct student_source {
 	/* the kernel uses STEP/GET/SET/ADD/SUM (kernels/scan_kernel.h): its
 	 * own steps and phases are kept, nothing is rewritten */
 	bool vocabulary;
+	/* the first line that calls __shfl_up_sync; 0: none (the emulator
+	 * runs it and records each value passed, the GPU refuses it) */
+	uint32_t shuffle_line;
 	uint32_t section;      /* SECTION_SIZE as the run uses it */
 	uint32_t section_line; /* line of its #define; 0: not in the file */
 	char *c_text;          /* the C to compile (malloc'd) */

@@ -65,8 +65,13 @@ static void describe_step(const struct view_ctx *c, const struct trace_step *st,
 			         st->stride);
 		break;
 	case TRACE_PHASE_SHUFFLE:
-		snprintf(buf, size, "shuffle %u: lane l-%u to lane l",
-		         st->stride, st->stride);
+		if (st->stride == 0)
+			snprintf(buf, size,
+			         "shuffles: %u values passed lane to lane",
+			         st->shuffle_count);
+		else
+			snprintf(buf, size, "shuffle %u: lane l-%u to lane l",
+			         st->stride, st->stride);
 		break;
 	case TRACE_PHASE_STORE:
 		snprintf(buf, size, "store: XY copied out to Y");

@@ -370,8 +370,12 @@ const char *scene_view_step_name(const struct trace_step *st, char *buf,
 			snprintf(buf, size, "reverse %u", st->stride);
 		return buf;
 	case TRACE_PHASE_SHUFFLE:
-		/* the lane offset of __shfl_up_sync */
-		snprintf(buf, size, "shuffle %u", st->stride);
+		/* the lane offset of __shfl_up_sync; 0: a step whose shuffles
+		 * went several offsets (a student's loop between barriers) */
+		if (st->stride == 0)
+			snprintf(buf, size, "shuffles");
+		else
+			snprintf(buf, size, "shuffle %u", st->stride);
 		return buf;
 	default:
 		return trace_phase_name(st->phase);

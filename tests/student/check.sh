@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # check.sh - `scanviz check` on the kernels of tests/student/kernels/: the
 # book's kernels pass; the printed racy kernel is flagged with its two
-# threads and its line; and each failure (out of range, endless loop,
+# threads and its line; a warp-shuffle scan passes, and its two mistakes
+# (no lane test, no barrier between the warps) are named with their step,
+# race and fix; and each failure (out of range, endless loop,
 # crash, compile error, barrier divergence, bad input) ends with its one
 # message and exit code; `dump` and `render --kernel` give the same
 # messages and codes, and a dumped student trace replays in `render
@@ -78,6 +80,25 @@ expect "json for an autograder" 1 '"right":false.*"races":\[\{"kind":"read-after
 	"$dir/kogge_stone_racy.cu" --json
 expect "json compile error" 2 '"status":"compile-error"' "" -- \
 	"$dir/compile_error.cu" --json
+expect "warp-shuffle scan right" 0 "verdict: RIGHT" "" -- "$dir/warp_scan.cu"
+expect "warp-shuffle scan without the lane test: the shuffles' step" 1 \
+	"XY\[0\] of block 0 first went wrong in step 0, the shuffles \(line 11\)" "" -- \
+	"$dir/warp_scan_unguarded.cu"
+expect "warp-shuffle scan without the barrier: the race" 1 \
+	"race: threads 31 and 32 on XY\[31\] .* thread 32 at line 17 read it after the other wrote it at line 15 \(1 such race in all\)" "" -- \
+	"$dir/warp_scan_racy.cu"
+expect "warp-shuffle scan without the barrier: where it goes" 1 \
+	"verdict: WRONG - put a __syncthreads\(\) that every thread reaches between line 15, which writes XY, and line 17" "" -- \
+	"$dir/warp_scan_racy.cu"
+expect "warp-shuffle scan on the GPU" 3 "" \
+	"warp_scan.cu:12: __shfl_up_sync runs on the CPU emulator only" -- \
+	"$dir/warp_scan.cu" --backend cuda
+down=$(mktemp --suffix=.cu)
+sed 's/__shfl_up_sync/__shfl_down_sync/' "$dir/warp_scan.cu" >"$down"
+expect "another warp intrinsic" 2 "" \
+	"$(basename "$down"):12: __shfl_down_sync is not followed: of the warp's intrinsics scanviz runs __shfl_up_sync only" -- \
+	"$down"
+rm -f "$down"
 expect "missing file" 2 "" "nowhere.cu: cannot read it" -- "$dir/nowhere.cu"
 expect "too much input" 2 "" "scans one section of 16 elements and the input has 17" -- \
 	"$dir/kogge_stone.cu" --n 17
@@ -112,6 +133,14 @@ expect "dump --threads without --kernel" 2 "" "--threads applies to a kernel fil
 	--threads 8
 expect "dump --kernel: json" 0 '"algorithm": *"kogge_stone_racy.cu"' "" -- \
 	--kernel "$dir/kogge_stone_racy.cu" --format json
+expect "dump --kernel: a warp-shuffle scan's shuffles" 0 \
+	'"phase": "shuffle", "stride": 0, .*"shuffles": \[\{"warp": 0, "src_lane": 0, "dst_lane": 1' "" -- \
+	--kernel "$dir/warp_scan.cu" --format json
+expect "dump --kernel: a warp-shuffle scan is of no book section" 0 \
+	'"book_section": "",' "" -- --kernel "$dir/warp_scan.cu" --format json
+expect "dump --kernel: a warp-shuffle scan's last phase" 0 \
+	'"phase": "subsection-add", "stride": 0, "line": 17' "" -- \
+	--kernel "$dir/warp_scan.cu" --format json
 if "$scanviz" render --help >/dev/null 2>&1; then
 	cmd=render
 	expect "render --kernel: compile error, no file left" 2 "" \
