@@ -77,14 +77,15 @@ static bool adds_warp_totals(const struct trace *t, size_t i)
 	return i > 0 && t->steps[i - 1].phase == TRACE_PHASE_SHUFFLE;
 }
 
-/* The phase a step with no tree or stride shape takes: its predecessor's,
- * or, after shuffles, the one before them (a step without shuffles is
- * not one). */
+/* The phase a step with no tree or stride shape takes: that of the step
+ * before it in its block, or, where that one shuffled, of the last step
+ * before the shuffles (the load where there is none). */
 static enum trace_phase phase_before_shuffles(const struct trace *t,
                                               const struct trace_launch *l,
                                               size_t i)
 {
-	while (i-- > l->first_step)
+	uint32_t block = t->steps[i].block;
+	while (i-- > l->first_step && t->steps[i].block == block)
 		if (t->steps[i].phase != TRACE_PHASE_SHUFFLE)
 			return (enum trace_phase)t->steps[i].phase;
 	return TRACE_PHASE_LOAD;
