@@ -359,25 +359,16 @@ static int print_text(const struct check_args *a, const struct student_check *c)
 		     "barrier divergence");
 		return 0;
 	}
-	if (h && h->kind == TRACE_HAZARD_READ_AFTER_WRITE &&
-	    h->first_line != h->second_line) {
-		/* a value read on another line than the one that wrote it:
-		 * the two lines want a barrier between them */
-		printf("verdict: WRONG - put a __syncthreads() that every "
-		       "thread reaches between line %u, which writes XY, and "
-		       "line %u, which reads what it wrote\n",
-		       h->first_line, h->second_line);
-		return 1;
-	}
-	/* otherwise an element updated in place while another thread
-	 * reads it, as in the simple scan's XY[i] += XY[i - stride] */
-	puts(h || c->outputs_differ ||
-	                     c->sanitizer[STUDENT_SANITIZER_RACECHECK]
-	                             .hazard_total
-	             ? "verdict: WRONG - make every thread read XY before any "
-	               "thread overwrites it (a temporary and a second "
-	               "__syncthreads())"
-	             : "verdict: WRONG");
+	char fix[160];
+	if (h && !student_check_race_fix(h, fix, sizeof(fix)))
+		printf("verdict: WRONG - %s\n", fix);
+	else if (h || c->outputs_differ ||
+	         c->sanitizer[STUDENT_SANITIZER_RACECHECK].hazard_total)
+		puts("verdict: WRONG - make every thread read XY before any "
+		     "thread overwrites it (a temporary and a second "
+		     "__syncthreads())");
+	else
+		puts("verdict: WRONG");
 	return 1;
 }
 

@@ -203,6 +203,23 @@ const struct trace_hazard *student_check_race(const struct student_check *c)
 	return NULL;
 }
 
+bool student_check_race_fix(const struct trace_hazard *h, char *buf,
+                            size_t size)
+{
+	if (h->kind == TRACE_HAZARD_READ_AFTER_WRITE &&
+	    h->first_line != h->second_line) {
+		snprintf(buf, size,
+		         "put a __syncthreads() that every thread reaches "
+		         "between line %u, which writes XY, and line %u, which "
+		         "reads what it wrote",
+		         h->first_line, h->second_line);
+		return false;
+	}
+	snprintf(buf, size,
+	         "make every thread read XY before any thread overwrites it");
+	return true;
+}
+
 void student_check_summary(const struct student_check *c, char *buf,
                            size_t size)
 {
@@ -225,14 +242,15 @@ void student_check_summary(const struct student_check *c, char *buf,
 		snprintf(buf, size,
 		         "RIGHT under every schedule, with no race and no "
 		         "barrier divergence");
-	else if (h)
+	else if (h) {
+		char fix[160];
+		student_check_race_fix(h, fix, sizeof(fix));
 		snprintf(buf, size,
 		         "WRONG: threads %u and %u race on XY[%u] of block %u "
-		         "(lines %u and %u): make every thread read XY before "
-		         "any thread overwrites it",
+		         "(lines %u and %u): %s",
 		         h->first_thread, h->second_thread, h->index, h->block,
-		         h->first_line, h->second_line);
-	else if (c->outputs_differ)
+		         h->first_line, h->second_line, fix);
+	} else if (c->outputs_differ)
 		snprintf(buf, size,
 		         "WRONG: the output depends on the order the threads "
 		         "run in: a race");

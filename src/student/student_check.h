@@ -73,6 +73,14 @@ void student_check_sanitize(const struct student_request *req, bool skip,
  * read of an unset element, or NULL. */
 const struct trace_hazard *student_check_race(const struct student_check *c);
 
+/* What fixes race h, as a phrase: for a value read on another line than
+ * the one that wrote it, a barrier between the two lines; otherwise (an
+ * element updated in place while another thread reads it, as in the
+ * simple scan's XY[i] += XY[i - stride]) reading XY before any thread
+ * overwrites it. Returns whether it is the second. */
+bool student_check_race_fix(const struct trace_hazard *h, char *buf,
+                            size_t size);
+
 /* The verdict in one line, for a window or a lesson: "RIGHT under every
  * schedule", or "WRONG: " and its first reason (a race with its two
  * threads and lines, outputs that depend on the order, barrier

@@ -213,6 +213,23 @@ SCENARIOS = {
             ("shot", "exercise-verdict-projection"),
         ],
     },
+    # (h) the warp-shuffle lesson's exercise: the emulator runs the
+    # kernel's __shfl_up_sync, and K names the race between the warps
+    "exercise-check-shuffle": {
+        "screens": [(1920, 1080)],
+        "steps": [
+            ("launch", ["--lesson", "warp-shuffle-scan", "--slide", "8"]),
+            ("idle", 1),
+            ("key", "Down", "step"),
+            ("wait", 0.1),
+            ("key", "k", "check"),
+            ("expect", "checks_exercise", "check",
+             {"verdict": "threads 31 and 32 race on XY[31]"}),
+            ("wait", 0.5),
+            ("shot", "exercise-verdict-shuffle"),
+            ("close",),
+        ],
+    },
     # (i) the editor's Kernel file field: a path that is not there and a
     # file that does not compile say why in the dialog and keep the run;
     # a good file plays, its source in the code panel

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # check.sh - `scanviz check` on the kernels of tests/student/kernels/: the
 # book's kernels pass; the printed racy kernel is flagged with its two
-# threads and its line; a warp-shuffle scan passes, and its two mistakes
+# threads and its line; a warp-shuffle scan (the warp-shuffle lesson's
+# exercise) passes, and its two mistakes
 # (no lane test, no barrier between the warps) are named with their step,
 # race and fix; and each failure (out of range, endless loop,
 # crash, compile error, barrier divergence, bad input) ends with its one
@@ -11,6 +12,7 @@
 set -u
 scanviz=$1
 dir=$2
+lessons=$dir/../../../lessons/exercises
 failed=0
 out=$(mktemp)
 err=$(mktemp)
@@ -80,23 +82,23 @@ expect "json for an autograder" 1 '"right":false.*"races":\[\{"kind":"read-after
 	"$dir/kogge_stone_racy.cu" --json
 expect "json compile error" 2 '"status":"compile-error"' "" -- \
 	"$dir/compile_error.cu" --json
-expect "warp-shuffle scan right" 0 "verdict: RIGHT" "" -- "$dir/warp_scan.cu"
+expect "warp-shuffle scan right" 0 "verdict: RIGHT" "" -- "$lessons/warp_scan_solution.cu"
 expect "warp-shuffle scan without the lane test: the shuffles' step" 1 \
-	"XY\[0\] of block 0 first went wrong in step 0, the shuffles \(line 11\)" "" -- \
+	"XY\[0\] of block 0 first went wrong in step 0, the shuffles \(line 13\)" "" -- \
 	"$dir/warp_scan_unguarded.cu"
 expect "warp-shuffle scan without the barrier: the race" 1 \
-	"race: threads 31 and 32 on XY\[31\] .* thread 32 at line 17 read it after the other wrote it at line 15 \(1 such race in all\)" "" -- \
-	"$dir/warp_scan_racy.cu"
+	"race: threads 31 and 32 on XY\[31\] .* thread 32 at line 20 read it after the other wrote it at line 18 \(1 such race in all\)" "" -- \
+	"$lessons/warp_scan_racy.cu"
 expect "warp-shuffle scan without the barrier: where it goes" 1 \
-	"verdict: WRONG - put a __syncthreads\(\) that every thread reaches between line 15, which writes XY, and line 17" "" -- \
-	"$dir/warp_scan_racy.cu"
+	"verdict: WRONG - put a __syncthreads\(\) that every thread reaches between line 18, which writes XY, and line 20" "" -- \
+	"$lessons/warp_scan_racy.cu"
 expect "warp-shuffle scan on the GPU" 3 "" \
-	"warp_scan.cu:12: __shfl_up_sync runs on the CPU emulator only" -- \
-	"$dir/warp_scan.cu" --backend cuda
+	"warp_scan_solution.cu:13: __shfl_up_sync runs on the CPU emulator only" -- \
+	"$lessons/warp_scan_solution.cu" --backend cuda
 down=$(mktemp --suffix=.cu)
-sed 's/__shfl_up_sync/__shfl_down_sync/' "$dir/warp_scan.cu" >"$down"
+sed 's/__shfl_up_sync/__shfl_down_sync/' "$lessons/warp_scan_solution.cu" >"$down"
 expect "another warp intrinsic" 2 "" \
-	"$(basename "$down"):12: __shfl_down_sync is not followed: of the warp's intrinsics scanviz runs __shfl_up_sync only" -- \
+	"$(basename "$down"):13: __shfl_down_sync is not followed: of the warp's intrinsics scanviz runs __shfl_up_sync only" -- \
 	"$down"
 rm -f "$down"
 expect "missing file" 2 "" "nowhere.cu: cannot read it" -- "$dir/nowhere.cu"
@@ -135,12 +137,12 @@ expect "dump --kernel: json" 0 '"algorithm": *"kogge_stone_racy.cu"' "" -- \
 	--kernel "$dir/kogge_stone_racy.cu" --format json
 expect "dump --kernel: a warp-shuffle scan's shuffles" 0 \
 	'"phase": "shuffle", "stride": 0, .*"shuffles": \[\{"warp": 0, "src_lane": 0, "dst_lane": 1' "" -- \
-	--kernel "$dir/warp_scan.cu" --format json
+	--kernel "$lessons/warp_scan_solution.cu" --format json
 expect "dump --kernel: a warp-shuffle scan is of no book section" 0 \
-	'"book_section": "",' "" -- --kernel "$dir/warp_scan.cu" --format json
+	'"book_section": "",' "" -- --kernel "$lessons/warp_scan_solution.cu" --format json
 expect "dump --kernel: a warp-shuffle scan's last phase" 0 \
-	'"phase": "subsection-add", "stride": 0, "line": 17' "" -- \
-	--kernel "$dir/warp_scan.cu" --format json
+	'"phase": "subsection-add", "stride": 0, "line": 18' "" -- \
+	--kernel "$lessons/warp_scan_solution.cu" --format json
 if "$scanviz" render --help >/dev/null 2>&1; then
 	cmd=render
 	expect "render --kernel: compile error, no file left" 2 "" \
