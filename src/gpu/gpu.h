@@ -35,6 +35,11 @@ int gpu_probe(char *why, size_t why_size);
 /* Copies the device's name ("NVIDIA H100 80GB HBM3") into name. */
 int gpu_device_name(char *name, size_t name_size, char *err, size_t err_size);
 
+/* The device's peak memory bandwidth in GB/s, from its memory clock and
+ * bus width (0 when it reports neither), and its multiprocessors. */
+int gpu_memory_peak(double *gb_per_s, int *multiprocessors, char *err,
+                    size_t err_size);
+
 /* Device memory. gpu_alloc returns GPU_NO_MEMORY when cudaMalloc runs out.
  * gpu_free(NULL) does nothing. */
 int gpu_alloc(void **dev, size_t bytes, char *err, size_t err_size);

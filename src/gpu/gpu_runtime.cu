@@ -98,6 +98,26 @@ int gpu_device_name(char *name, size_t name_size, char *err, size_t err_size)
 	return GPU_OK;
 }
 
+int gpu_memory_peak(double *gb_per_s, int *multiprocessors, char *err,
+                    size_t err_size)
+{
+	int device = 0, clock_khz = 0, bus_bits = 0;
+	*gb_per_s = 0.0;
+	CHECK(cudaGetDevice(&device), "finding the current device");
+	CHECK(cudaDeviceGetAttribute(multiprocessors,
+	                             cudaDevAttrMultiProcessorCount, device),
+	      "reading the multiprocessor count");
+	CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate,
+	                             device),
+	      "reading the memory clock");
+	CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth,
+	                             device),
+	      "reading the memory bus width");
+	/* double data rate: two transfers a clock */
+	*gb_per_s = 2.0 * clock_khz * 1e3 * (bus_bits / 8) / 1e9;
+	return GPU_OK;
+}
+
 int gpu_alloc(void **dev, size_t bytes, char *err, size_t err_size)
 {
 	*dev = NULL;

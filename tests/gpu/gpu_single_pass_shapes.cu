@@ -1,7 +1,9 @@
 /* gpu_single_pass_shapes.cu - how the persistent single-pass kernel's tile
  * shape <WARPS, VECS, MIN_BLOCKS> sets its speed: the measurement behind
  * the PERSISTENT rows of single_pass_shapes[] in src/gpu/gpu_kernels.cu,
- * to run again on a new GPU before changing them. At each N it times a
+ * to run again on a new GPU before changing them. It names the device and
+ * its peak memory bandwidth, whole and per multiprocessor (gpu_memory_peak),
+ * which sets how many bytes each must keep in flight. At each N it times a
  * device-to-device copy, the launcher the bench times
  * (gpu_single_pass_launch, column "table") and each shape below, and
  * prints one row of a Markdown table: percent of the copy's speed, every
@@ -308,11 +310,20 @@ int main(int argc, char **argv)
 	             "allocating the output") &&
 	     cuda_ok(cudaEventCreate(&b.start), "creating an event") &&
 	     cuda_ok(cudaEventCreate(&b.stop), "creating an event");
+	double peak = 0.0;
+	int multiprocessors = 0;
+	if (ok && gpu_memory_peak(&peak, &multiprocessors, why, sizeof(why)) !=
+	                  GPU_OK) {
+		fprintf(stderr, "gpu_single_pass_shapes: %s\n", why);
+		ok = false;
+	}
 	if (ok) {
-		printf("%s, %d multiprocessors, %zu MiB L2; percent of the "
-		       "copy, median of %u launches\n\n| N | table |",
-		       device.name, device.multiProcessorCount,
-		       (size_t)device.l2CacheSize >> 20, runs);
+		printf("%s, %d multiprocessors, %zu MiB L2, memory peak %.0f "
+		       "GB/s (%.1f a multiprocessor); percent of the copy, "
+		       "median of %u launches\n\n| N | table |",
+		       device.name, multiprocessors,
+		       (size_t)device.l2CacheSize >> 20, peak,
+		       peak / multiprocessors, runs);
 		for (size_t s = 0; s < SHAPE_COUNT; s++)
 			printf(" %s |", shapes[s].name);
 		printf(" copy GB/s |\n|---|---|");
