@@ -20,9 +20,19 @@
  * pools double as they grow, so twice that. */
 #define TRACE_PER_VALUE 32u
 
-/* What cJSON's tree of some text takes: its values and strings. */
+/* Inside one step, tighter: the step itself, each object in it a record
+ * (an addition, a shuffle, a look, a warp: 24 bytes at most) and every
+ * other value a float or an index, 4 bytes; doubled for the pools. */
+_Static_assert(sizeof(struct trace_shuffle) <= sizeof(struct trace_add) &&
+                       sizeof(struct trace_lookback) <=
+                               sizeof(struct trace_add) &&
+                       sizeof(struct trace_warp) <= sizeof(struct trace_add),
+               "an addition is the largest record of a step");
+
+/* What cJSON's tree of some text takes: its values and strings; and its
+ * objects, for the trace a step makes. */
 struct tally {
-	uint64_t values, strings, string_bytes;
+	uint64_t values, strings, string_bytes, objects;
 };
 
 /* Adds the values and strings of text[from..to) to t: one value per
@@ -46,6 +56,7 @@ static void tally(const char *text, size_t from, size_t to, struct tally *t)
 			t->strings++;
 		} else if (ch == ',' || ch == '[' || ch == '{') {
 			t->values++;
+			t->objects += ch == '{';
 		}
 	}
 }
@@ -59,7 +70,7 @@ static uint64_t tree_bytes(const struct tally *t)
 uint64_t trace_json_memory_need(const char *text, size_t len)
 {
 	struct trace_json_span steps;
-	struct tally rest = {1, 0, 0}; /* the root */
+	struct tally rest = {1, 0, 0, 0}; /* the root */
 	if (!trace_json_find_steps(text, len, &steps)) {
 		/* parsed whole: one tree of it all */
 		tally(text, 0, len, &rest);
@@ -70,19 +81,22 @@ uint64_t trace_json_memory_need(const char *text, size_t len)
 	 * then the steps' trees, one at a time. */
 	tally(text, 0, steps.begin, &rest);
 	tally(text, steps.end, len, &rest);
-	uint64_t values = rest.values, largest_step = 0;
+	uint64_t trace = rest.values * TRACE_PER_VALUE, largest_step = 0;
 	size_t at = steps.begin + 1;
 	struct trace_json_span element;
 	for (bool first = true;
 	     trace_json_next_element(text, steps, &at, first, &element) > 0;
 	     first = false) {
-		struct tally step = {1, 0, 0};
+		struct tally step = {1, 0, 0, 0};
 		tally(text, element.begin, element.end, &step);
-		values += step.values;
+		uint64_t records = step.objects ? step.objects - 1 : 0;
+		trace += 2 * (sizeof(struct trace_step) +
+		              records * sizeof(struct trace_add) +
+		              step.values * sizeof(float));
 		if (tree_bytes(&step) > largest_step)
 			largest_step = tree_bytes(&step);
 	}
 	uint64_t copy = steps.begin + 2 + (len - steps.end);
 	return (uint64_t)len + 1 + copy + tree_bytes(&rest) + largest_step +
-	       values * TRACE_PER_VALUE;
+	       trace;
 }
