@@ -554,6 +554,23 @@ static void test_memory_need(void **state)
 	uint64_t one = trace_json_memory_need(zeros, len);
 	assert_true(one >= 2 * (uint64_t)len && one < 3 * (uint64_t)len);
 	free(zeros);
+
+	/* in a step, each addition object counts its record in the pools
+	 * (twice, as they double), beside its cJSON nodes */
+	enum { ADDS = 1000 };
+	static const char add[] = "{\"dst\": 1, \"src\": 0}, ";
+	size_t cap = 64 + ADDS * sizeof(add);
+	char *steps = malloc(cap);
+	assert_non_null(steps);
+	size_t at = (size_t)snprintf(steps, cap, "{\"steps\": [{\"adds\": [");
+	for (size_t i = 0; i < ADDS; i++)
+		at += (size_t)snprintf(steps + at, cap - at, "%s", add);
+	at -= 2; /* the last ", " */
+	at += (size_t)snprintf(steps + at, cap - at, "]}]}");
+	uint64_t need = trace_json_memory_need(steps, at);
+	assert_true(need >= (uint64_t)ADDS * (2 * sizeof(struct trace_add) +
+	                                      3 * sizeof(cJSON)));
+	free(steps);
 }
 
 int main(void)
