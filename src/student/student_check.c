@@ -210,8 +210,7 @@ bool student_check_race_fix(const struct trace_hazard *h, char *buf,
 	    h->first_line != h->second_line) {
 		snprintf(buf, size,
 		         "put a __syncthreads() that every thread reaches "
-		         "between line %u, which writes XY, and line %u, which "
-		         "reads what it wrote",
+		         "between lines %u and %u",
 		         h->first_line, h->second_line);
 		return false;
 	}
@@ -243,13 +242,16 @@ void student_check_summary(const struct student_check *c, char *buf,
 		         "RIGHT under every schedule, with no race and no "
 		         "barrier divergence");
 	else if (h) {
-		char fix[160];
-		student_check_race_fix(h, fix, sizeof(fix));
+		/* the lines once: in the fix, or before it */
+		char fix[160], lines[48] = "";
+		if (student_check_race_fix(h, fix, sizeof(fix)))
+			snprintf(lines, sizeof(lines), " (lines %u and %u)",
+			         h->first_line, h->second_line);
 		snprintf(buf, size,
-		         "WRONG: threads %u and %u race on XY[%u] of block %u "
-		         "(lines %u and %u): %s",
+		         "WRONG: threads %u and %u race on XY[%u] of block "
+		         "%u%s: %s",
 		         h->first_thread, h->second_thread, h->index, h->block,
-		         h->first_line, h->second_line, fix);
+		         lines, fix);
 	} else if (c->outputs_differ)
 		snprintf(buf, size,
 		         "WRONG: the output depends on the order the threads "

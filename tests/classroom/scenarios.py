@@ -224,7 +224,9 @@ SCENARIOS = {
             ("wait", 0.1),
             ("key", "k", "check"),
             ("expect", "checks_exercise", "check",
-             {"verdict": "threads 31 and 32 race on XY[31]"}),
+             {"verdict": "threads 31 and 32 race on XY[31] of block 0: "
+                         "put a __syncthreads() that every thread reaches "
+                         "between lines 18 and 20"}),
             ("wait", 0.5),
             ("shot", "exercise-verdict-shuffle"),
             ("close",),

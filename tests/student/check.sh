@@ -90,7 +90,7 @@ expect "warp-shuffle scan without the barrier: the race" 1 \
 	"race: threads 31 and 32 on XY\[31\] .* thread 32 at line 20 read it after the other wrote it at line 18 \(1 such race in all\)" "" -- \
 	"$lessons/warp_scan_racy.cu"
 expect "warp-shuffle scan without the barrier: where it goes" 1 \
-	"verdict: WRONG - put a __syncthreads\(\) that every thread reaches between line 18, which writes XY, and line 20" "" -- \
+	"verdict: WRONG - put a __syncthreads\(\) that every thread reaches between lines 18 and 20$" "" -- \
 	"$lessons/warp_scan_racy.cu"
 expect "warp-shuffle scan on the GPU" 3 "" \
 	"warp_scan_solution.cu:13: __shfl_up_sync runs on the CPU emulator only" -- \
