@@ -17,13 +17,25 @@
 
 void gui_app_status(struct gui_app *app, bool error, const char *fmt, ...)
 {
+	size_t at = error ? (size_t)snprintf(app->status, sizeof(app->status),
+	                                     "Error: ")
+	                  : 0;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(app->status, sizeof(app->status), fmt, ap);
+	vsnprintf(app->status + at, sizeof(app->status) - at, fmt, ap);
 	va_end(ap);
 	app->status_error = error;
 	/* Long enough to read a path or an error, then out of the way. */
 	app->status_ms = error ? 12000.0 : 6000.0;
+	app->dirty = true;
+}
+
+void gui_app_verdict(struct gui_app *app, bool passed, const char *verdict)
+{
+	snprintf(app->status, sizeof(app->status), "%s%s",
+	         passed ? "Passed: " : "", verdict);
+	app->status_error = !passed; /* a WRONG kernel stands out, as errors */
+	app->status_ms = 12000.0;
 	app->dirty = true;
 }
 

@@ -268,4 +268,9 @@ void gui_app_status(struct gui_app *app, bool error, const char *fmt, ...)
 #endif
 	;
 
+/* Sets the status line to a kernel check's verdict ("Passed: RIGHT ..."
+ * or "WRONG: ..."), which is no error of the program's: a WRONG one is
+ * shown as errors are, without their "Error: ". */
+void gui_app_verdict(struct gui_app *app, bool passed, const char *verdict);
+
 #endif

@@ -267,12 +267,6 @@ static void buttons(struct gui_app *app, const struct gui_sizes *z)
 		gui_export_menu_build(app, z, xr);
 }
 
-static void status_text(const struct gui_app *app, char *buf, size_t size)
-{
-	snprintf(buf, size, "%s%s", app->status_error ? "Error: " : "",
-	         app->status);
-}
-
 /* The status strip's width: the figure's column, so that the side panel's
  * source and legend stay readable under it; the whole view where there is
  * no panel, or two traces side by side each have one. */
@@ -289,12 +283,10 @@ static float status_width(const struct gui_app *app)
  * its advice, which comes last). */
 static int status_lines(const struct gui_app *app, const struct gui_sizes *z)
 {
-	char text[600];
-	status_text(app, text, sizeof(text));
 	float avail = status_width(app) - z->pad * 4;
-	return gui_text_width(z, SCENE_FONT_SANS_BOLD, z->small, text) > avail
-	               ? 2
-	               : 1;
+	float width =
+		gui_text_width(z, SCENE_FONT_SANS_BOLD, z->small, app->status);
+	return width > avail ? 2 : 1;
 }
 
 bool gui_overlay_status_rect(const struct gui_app *app, struct scene_rect *r)
@@ -318,8 +310,7 @@ static void status_line(struct gui_app *app, const struct gui_sizes *z)
 	struct scene_rect r;
 	if (!gui_overlay_status_rect(app, &r))
 		return;
-	char text[600];
-	status_text(app, text, sizeof(text));
+	const char *text = app->status;
 	float W = r.x1;
 	scene_box(app->scene, r, 0, gui_color(z, SCENE_ROLE_TOOLTIP),
 	          (struct scene_color){0, 0, 0, 0}, 0);

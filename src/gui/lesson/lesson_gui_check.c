@@ -72,8 +72,10 @@ static void take(struct lesson_panel *lp, struct lesson_check *c)
 	    c->slide == lesson_player_slide_index(lp->player))
 		lesson_player_set_exercise_verdict(lp->player, c->verdict,
 		                                   passed);
-	gui_app_status(lp->app, !passed, "%s%s", passed ? "Passed: " : "",
-	               c->verdict);
+	if (c->status == 0)
+		gui_app_verdict(lp->app, passed, c->verdict);
+	else /* it did not run: the file's error */
+		gui_app_status(lp->app, true, "%s", c->verdict);
 	lp->scroll = 0;
 	lp->app->dirty = true;
 	check_free(c);
