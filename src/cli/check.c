@@ -359,16 +359,15 @@ static int print_text(const struct check_args *a, const struct student_check *c)
 		     "barrier divergence");
 		return 0;
 	}
-	char fix[160];
-	if (h && !student_check_race_fix(h, fix, sizeof(fix)))
-		printf("verdict: WRONG - %s\n", fix);
-	else if (h || c->outputs_differ ||
-	         c->sanitizer[STUDENT_SANITIZER_RACECHECK].hazard_total)
-		puts("verdict: WRONG - make every thread read XY before any "
-		     "thread overwrites it (a temporary and a second "
-		     "__syncthreads())");
-	else
+	if (!h && !c->outputs_differ &&
+	    !c->sanitizer[STUDENT_SANITIZER_RACECHECK].hazard_total) {
 		puts("verdict: WRONG");
+		return 1;
+	}
+	char fix[160];
+	bool in_place = student_check_race_fix(h, fix, sizeof(fix));
+	printf("verdict: WRONG - %s%s\n", fix,
+	       in_place ? " (a temporary and a second __syncthreads())" : "");
 	return 1;
 }
 

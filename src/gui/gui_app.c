@@ -15,6 +15,15 @@
 #include "scan.h"
 #include "source.h"
 
+/* Shows the status text just written, standing out or not. */
+static void show_status(struct gui_app *app, bool stand_out)
+{
+	app->status_error = stand_out;
+	/* Long enough to read a path or an error, then out of the way. */
+	app->status_ms = stand_out ? 12000.0 : 6000.0;
+	app->dirty = true;
+}
+
 void gui_app_status(struct gui_app *app, bool error, const char *fmt, ...)
 {
 	size_t at = error ? (size_t)snprintf(app->status, sizeof(app->status),
@@ -24,19 +33,14 @@ void gui_app_status(struct gui_app *app, bool error, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(app->status + at, sizeof(app->status) - at, fmt, ap);
 	va_end(ap);
-	app->status_error = error;
-	/* Long enough to read a path or an error, then out of the way. */
-	app->status_ms = error ? 12000.0 : 6000.0;
-	app->dirty = true;
+	show_status(app, error);
 }
 
 void gui_app_verdict(struct gui_app *app, bool passed, const char *verdict)
 {
 	snprintf(app->status, sizeof(app->status), "%s%s",
 	         passed ? "Passed: " : "", verdict);
-	app->status_error = !passed; /* a WRONG kernel stands out, as errors */
-	app->status_ms = 12000.0;
-	app->dirty = true;
+	show_status(app, !passed); /* a WRONG kernel stands out, as errors */
 }
 
 void gui_app_notify_step(struct gui_app *app)

@@ -206,7 +206,7 @@ const struct trace_hazard *student_check_race(const struct student_check *c)
 bool student_check_race_fix(const struct trace_hazard *h, char *buf,
                             size_t size)
 {
-	if (h->kind == TRACE_HAZARD_READ_AFTER_WRITE &&
+	if (h && h->kind == TRACE_HAZARD_READ_AFTER_WRITE &&
 	    h->first_line != h->second_line) {
 		snprintf(buf, size,
 		         "put a __syncthreads() that every thread reaches "

@@ -76,8 +76,9 @@ const struct trace_hazard *student_check_race(const struct student_check *c);
 /* What fixes race h, as a phrase: for a value read on another line than
  * the one that wrote it, a barrier between the two lines; otherwise (an
  * element updated in place while another thread reads it, as in the
- * simple scan's XY[i] += XY[i - stride]) reading XY before any thread
- * overwrites it. Returns whether it is the second. */
+ * simple scan's XY[i] += XY[i - stride], or a race h is NULL for, seen
+ * only in outputs that differ) reading XY before any thread overwrites
+ * it. Returns whether it is the second. */
 bool student_check_race_fix(const struct trace_hazard *h, char *buf,
                             size_t size);
 

@@ -70,11 +70,13 @@ static bool shuffled(const struct trace *t, size_t i, uint32_t *stride)
  * which the built-in kernel calls the subsection add. */
 static bool adds_warp_totals(const struct trace *t, size_t i)
 {
+	if (i == 0 || t->steps[i - 1].phase != TRACE_PHASE_SHUFFLE)
+		return false;
 	const struct trace_add *a = trace_step_adds(t, i);
 	for (uint32_t k = 0; k < t->steps[i].add_count; k++)
 		if (a[k].src % 32 != 31 || a[k].dst / 32 <= a[k].src / 32)
 			return false;
-	return i > 0 && t->steps[i - 1].phase == TRACE_PHASE_SHUFFLE;
+	return true;
 }
 
 /* The phase a step with no tree or stride shape takes: that of the step
