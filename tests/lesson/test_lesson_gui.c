@@ -5,10 +5,11 @@
  * typed for an answer do not reach the app's own keys while the window's
  * keys still work, the view is told what a question asks about, L shows
  * the lecturer view without answers the room has not been asked, the
- * presenter's frame has them, the figure keeps its width, and progress is
- * saved (the lesson worked in last, too). Uses the window tests' helpers
- * (tests/gui/gui_test_util.c). Depends on the gui and lesson layers and
- * cmocka; SCANVIZ_LESSON_DIR names lessons/. */
+ * presenter's frame has them, the figure keeps its width, list items show
+ * their numbers or bullets, bold and code keep their faces, and progress
+ * is saved (the lesson worked in last, too). Uses the window tests'
+ * helpers (tests/gui/gui_test_util.c). Depends on the gui and lesson
+ * layers and cmocka; SCANVIZ_LESSON_DIR names lessons/. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -214,6 +216,57 @@ static void across_lessons(void **state)
 	test_key(app, SDLK_PAGEUP, 0);
 	assert_string_equal(lp->key, "what-a-scan-is");
 	assert_non_null(strstr(app->status, "first lesson's first slide"));
+	gui_app_destroy(app);
+}
+
+/* The text item that starts with `text`, in `font`, or NULL. */
+static const struct scene_text *text_in(const struct gui_app *app,
+                                        const char *text, enum scene_font font)
+{
+	for (size_t i = 0; i < app->scene->count; i++) {
+		const struct scene_item *it = &app->scene->items[i];
+		if (it->kind == SCENE_ITEM_TEXT && it->u.text.font == font &&
+		    strncmp(scene_text_of(app->scene, it), text,
+		            strlen(text)) == 0)
+			return &it->u.text;
+	}
+	return NULL;
+}
+
+/* The narration's **bold** is drawn bold and its `code` in the mono
+ * face, one after the other on the same line. */
+static void bold_and_code_keep_their_faces(void **state)
+{
+	(void)state;
+	struct lesson_panel *lp;
+	struct gui_app *app = open_lesson("race-in-the-printed-kernel", &lp);
+	const struct scene_text *bold = text_in(
+		app, "One barrier per iteration.", SCENE_FONT_SANS_BOLD);
+	assert_non_null(bold);
+	assert_null(text_in(app, "One barrier", SCENE_FONT_SANS));
+	const struct scene_text *code =
+		text_in(app, "XY[t] +=", SCENE_FONT_MONO);
+	assert_non_null(code);
+	assert_true(code->x > bold->x + bold->width);
+	assert_true(fabsf(code->y - bold->y) < 0.5f);
+	gui_app_destroy(app);
+}
+
+/* A numbered list shows its numbers ("the second rule" must be findable),
+ * a dashed one its bullets. */
+static void list_items_show_their_markers(void **state)
+{
+	(void)state;
+	struct lesson_panel *lp;
+	struct gui_app *app = open_lesson("race-in-the-printed-kernel", &lp);
+	assert_true(test_has_text(app, "1."));
+	assert_true(test_has_text(app, "2."));
+	assert_false(test_has_text(app, "\xe2\x80\xa2"));
+	gui_app_destroy(app);
+
+	app = open_lesson("summary-and-exercises", &lp);
+	assert_true(test_has_text(app, "\xe2\x80\xa2"));
+	assert_false(test_has_text(app, "1."));
 	gui_app_destroy(app);
 }
 
@@ -539,6 +592,8 @@ int main(void)
 		cmocka_unit_test(slides_steps_and_a_question),
 		cmocka_unit_test(a_choice_and_a_wrong_answer),
 		cmocka_unit_test(across_lessons),
+		cmocka_unit_test(list_items_show_their_markers),
+		cmocka_unit_test(bold_and_code_keep_their_faces),
 		cmocka_unit_test(lesson_list_and_last_lesson),
 		cmocka_unit_test(second_try_and_clicked_answers),
 		cmocka_unit_test(keys_are_not_swallowed),

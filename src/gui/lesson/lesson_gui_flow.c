@@ -87,66 +87,159 @@ static void code_line(struct flow *f, const char *text, float x, float size)
 	}
 }
 
-/* Copies text without Markdown's inline marks (** and `), line breaks
- * made spaces: the result is one paragraph to wrap. */
-void lesson_flow_plain(const char *in, size_t len, char *out, size_t size)
+/* A paragraph as it is drawn: its text and the face of each byte. */
+struct styled {
+	char text[2048];
+	unsigned char font[2048];
+	size_t len;
+};
+
+/* Markdown's inline marks as faces: **bold** in the bold face, `code`
+ * in the mono face (stars inside it kept: `stride *= 2`), an *emphasis*
+ * star dropped (a star between two spaces stays: "a * b"), line breaks
+ * made spaces; the rest in `font`. */
+static void styled_markdown(const char *in, size_t len, enum scene_font font,
+                            struct styled *out)
 {
+	bool bold = font == SCENE_FONT_SANS_BOLD, code = false;
 	size_t n = 0;
-	for (size_t k = 0; k < len && n + 1 < size; k++) {
-		if (in[k] == '`')
-			continue;
-		if (in[k] == '\n') {
-			out[n++] = ' ';
+	for (size_t k = 0; k < len && n + 1 < sizeof(out->text); k++) {
+		char c = in[k];
+		if (c == '`') {
+			code = !code;
 			continue;
 		}
-		if (in[k] == '*' && k + 1 < len && in[k + 1] == '*') {
+		if (!code && c == '*' && k + 1 < len && in[k + 1] == '*') {
+			bold = font == SCENE_FONT_SANS_BOLD || !bold;
 			k++;
 			continue;
 		}
-		/* *emphasis*: a star not between two spaces ("a * b" stays). */
 		bool space_before = k == 0 || in[k - 1] == ' ';
 		bool space_after = k + 1 >= len || in[k + 1] == ' ';
-		if (in[k] == '*' && !(space_before && space_after))
+		if (!code && c == '*' && !(space_before && space_after))
 			continue;
-		out[n++] = in[k];
+		out->text[n] = c == '\n' ? ' ' : c;
+		out->font[n] = code   ? SCENE_FONT_MONO
+		               : bold ? SCENE_FONT_SANS_BOLD
+		                      : font;
+		n++;
 	}
+	out->text[n] = '\0';
+	out->len = n;
+}
+
+/* Copies text without Markdown's inline marks (** and `), line breaks
+ * made spaces: the result is one paragraph to wrap. */
+static void plain(const char *in, size_t len, char *out, size_t size)
+{
+	struct styled st;
+	styled_markdown(in, len, SCENE_FONT_SANS, &st);
+	size_t n = st.len < size - 1 ? st.len : size - 1;
+	memcpy(out, st.text, n);
 	out[n] = '\0';
 }
 
-/* Word-wraps `text` into the column from x (continuation lines too). */
+/* The end of the run of one face that starts at a, at most b. */
+static size_t run_end(const struct styled *st, size_t a, size_t b)
+{
+	size_t e = a;
+	while (e < b && st->font[e] == st->font[a])
+		e++;
+	return e;
+}
+
+/* Width of text[a, b), each run in its face. */
+static float styled_width(const struct flow *f, const struct styled *st,
+                          size_t a, size_t b, float size)
+{
+	char run[2048];
+	float w = 0;
+	for (size_t e; a < b; a = e) {
+		e = run_end(st, a, b);
+		snprintf(run, sizeof(run), "%.*s", (int)(e - a), st->text + a);
+		w += measure(f, st->font[a], size, run);
+	}
+	return w;
+}
+
+/* One line of text[a, b) at x, run after run, cut with an ellipsis where
+ * it would run past the column (a word wider than the panel). */
+static void styled_line(struct flow *f, const struct styled *st, size_t a,
+                        size_t b, float x, float size, enum scene_role role)
+{
+	float y = f->y - f->scroll;
+	float h = size * 1.35f;
+	if (f->emit && y >= f->top - 1 && y + h <= f->bottom + 1) {
+		char run[2048], cut[1100];
+		for (size_t e; a < b && x < f->x1; a = e) {
+			e = run_end(st, a, b);
+			snprintf(run, sizeof(run), "%.*s", (int)(e - a),
+			         st->text + a);
+			enum scene_font font = st->font[a];
+			const char *text =
+				scene_text_fit(f->m, font, size, run, f->x1 - x,
+			                       cut, sizeof(cut));
+			if (text)
+				scene_text(f->s, f->m, text, x, y, size, font,
+				           SCENE_HALIGN_LEFT, SCENE_VALIGN_TOP,
+				           f->colored ? f->color
+				                      : scene_theme_color(
+								f->th, role));
+			x += measure(f, font, size, run);
+		}
+	}
+	f->y += h;
+}
+
+/* Word-wraps styled text into the column from x (continuation lines
+ * too): a line takes words while they fit. */
+static void styled_wrap(struct flow *f, const struct styled *st, float x,
+                        float size, enum scene_role role)
+{
+	float width = f->x1 - x;
+	size_t start = SIZE_MAX, end = 0; /* the line so far: [start, end) */
+	for (size_t k = 0; k < st->len;) {
+		while (k < st->len && st->text[k] == ' ')
+			k++;
+		size_t word = k;
+		while (k < st->len && st->text[k] != ' ')
+			k++;
+		if (word == k)
+			break;
+		if (start != SIZE_MAX &&
+		    styled_width(f, st, start, k, size) > width) {
+			styled_line(f, st, start, end, x, size, role);
+			start = SIZE_MAX;
+		}
+		if (start == SIZE_MAX)
+			start = word;
+		end = k;
+	}
+	if (start != SIZE_MAX)
+		styled_line(f, st, start, end, x, size, role);
+}
+
+/* Word-wraps `text` into the column from x, all of it in `font`. */
 void lesson_flow_wrap(struct flow *f, const char *text, float x,
                       enum scene_font font, float size, enum scene_role role)
 {
-	char buf[1024], try[1024];
-	size_t n = 0;
-	float width = f->x1 - x;
-	const char *p = text;
-	buf[0] = '\0';
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		const char *w = p;
-		while (*p && *p != ' ')
-			p++;
-		size_t wl = (size_t)(p - w);
-		if (wl == 0)
-			break;
-		if (n + wl + 2 >= sizeof(buf))
-			wl = sizeof(buf) - n - 2;
-		/* fits: n + wl + 2 < sizeof(buf) == sizeof(try) */
-		if (snprintf(try, sizeof(try), "%s%s%.*s", buf, n ? " " : "",
-		             (int)wl, w) >= (int)sizeof(try))
-			break;
-		if (n && measure(f, font, size, try) > width) {
-			line(f, buf, x, font, size, role);
-			snprintf(buf, sizeof(buf), "%.*s", (int)wl, w);
-		} else {
-			snprintf(buf, sizeof(buf), "%s", try);
-		}
-		n = strlen(buf);
-	}
-	if (n)
-		line(f, buf, x, font, size, role);
+	struct styled st;
+	size_t len = strlen(text);
+	st.len = len < sizeof(st.text) - 1 ? len : sizeof(st.text) - 1;
+	memcpy(st.text, text, st.len);
+	st.text[st.len] = '\0';
+	memset(st.font, font, st.len);
+	styled_wrap(f, &st, x, size, role);
+}
+
+/* Word-wraps a paragraph of Markdown with its bold and code faces. */
+void lesson_flow_wrap_markdown(struct flow *f, const char *md, float x,
+                               enum scene_font font, float size,
+                               enum scene_role role)
+{
+	struct styled st;
+	styled_markdown(md, strlen(md), font, &st);
+	styled_wrap(f, &st, x, size, role);
 }
 
 static bool starts(const char *s, const char *prefix)
@@ -163,6 +256,27 @@ static size_t list_marker(const char *s)
 	while (s[k] >= '0' && s[k] <= '9')
 		k++;
 	return k > 0 && s[k] == '.' && s[k + 1] == ' ' ? k + 2 : 0;
+}
+
+/* What a list item shows before its text: a bullet for "- " and "* ",
+ * the number with its point for "12. " (a student told "step 3" must
+ * see the 3). */
+static void item_label(const char *s, size_t marker, char *out, size_t size)
+{
+	if (s[0] == '-' || s[0] == '*')
+		snprintf(out, size, "\xe2\x80\xa2");
+	else
+		snprintf(out, size, "%.*s", (int)(marker - 1), s);
+}
+
+/* Where a list item's text starts past the column: one em after a
+ * bullet, room for "10." after a number, so that the items of a numbered
+ * list line up past nine. */
+static float item_indent(const struct flow *f, const char *item)
+{
+	if (item[0] >= '0' && item[0] <= '9')
+		return f->px * 0.7f + measure(f, SCENE_FONT_SANS, f->px, "10.");
+	return f->px;
 }
 
 static bool table_rule(const char *s, size_t len)
@@ -186,7 +300,7 @@ static void table_row(struct flow *f, const char *row, size_t len,
 		size_t start = k;
 		while (k < len && row[k] != '|')
 			k++;
-		lesson_flow_plain(row + start, k - start, cell, sizeof(cell));
+		plain(row + start, k - start, cell, sizeof(cell));
 		char *c = cell;
 		while (*c == ' ')
 			c++;
@@ -244,7 +358,8 @@ void lesson_flow_markdown(struct flow *f, const char *md)
 	const char *rows[64];
 	size_t lens[64], table_rows = 0;
 	char para[2048], piece[1024];
-	size_t pn = 0, indent = 0;
+	char item[8] = ""; /* the list item's marker as drawn, or "" */
+	size_t pn = 0;
 	bool code = false;
 	const char *p = md;
 	para[0] = '\0';
@@ -260,17 +375,19 @@ void lesson_flow_markdown(struct flow *f, const char *md)
 		 * continuation. */
 		if (pn &&
 		    (blank || fence || is_table || marker || heading || !*p)) {
-			if (indent) {
-				line(f, "\xe2\x80\xa2", f->x0 + f->px * 0.3f,
+			float text_x = f->x0;
+			if (item[0]) {
+				text_x += item_indent(f, item);
+				line(f, item, f->x0 + f->px * 0.3f,
 				     SCENE_FONT_SANS, f->px, SCENE_ROLE_TEXT);
 				f->y -= f->px * 1.35f;
 			}
-			lesson_flow_wrap(f, para, f->x0 + (float)indent * f->px,
-			                 SCENE_FONT_SANS, f->px,
-			                 SCENE_ROLE_TEXT);
+			lesson_flow_wrap_markdown(f, para, text_x,
+			                          SCENE_FONT_SANS, f->px,
+			                          SCENE_ROLE_TEXT);
 			pn = 0;
 			para[0] = '\0';
-			indent = 0;
+			item[0] = '\0';
 			if (blank)
 				f->y += f->px * 0.5f;
 		}
@@ -295,15 +412,17 @@ void lesson_flow_markdown(struct flow *f, const char *md)
 			size_t h = 0;
 			while (h < len && p[h] == '#')
 				h++;
-			lesson_flow_plain(p + h, len - h, piece, sizeof(piece));
-			lesson_flow_wrap(f, piece, f->x0, SCENE_FONT_SANS_BOLD,
-			                 f->px, SCENE_ROLE_TEXT);
+			snprintf(piece, sizeof(piece), "%.*s", (int)(len - h),
+			         p + h);
+			lesson_flow_wrap_markdown(f, piece, f->x0,
+			                          SCENE_FONT_SANS_BOLD, f->px,
+			                          SCENE_ROLE_TEXT);
 		} else if (!blank) {
 			size_t skip = marker;
 			if (marker)
-				indent = 1;
-			lesson_flow_plain(p + skip, len - skip, piece,
-			                  sizeof(piece));
+				item_label(p, marker, item, sizeof(item));
+			snprintf(piece, sizeof(piece), "%.*s",
+			         (int)(len - skip), p + skip);
 			char *q = piece;
 			while (*q == ' ')
 				q++;
@@ -351,8 +470,6 @@ float lesson_panel_wrap(struct scene *s, const struct scene_text_metrics *m,
                         enum scene_font font, enum scene_role role)
 {
 	struct flow f = flow_at(s, m, th, x0, x1, y, bottom, px);
-	char flat[1024];
-	lesson_flow_plain(text, strlen(text), flat, sizeof(flat));
-	lesson_flow_wrap(&f, flat, x0, font, px, role);
+	lesson_flow_wrap_markdown(&f, text, x0, font, px, role);
 	return f.y;
 }

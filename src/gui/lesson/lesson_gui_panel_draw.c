@@ -26,7 +26,7 @@ static void lecturer(struct flow *f, const struct lesson_panel *lp)
 	const struct lesson *l = lp->lesson;
 	size_t s = lesson_player_slide_index(lp->player);
 	const struct lesson_slide *sl = &l->slides[s];
-	char buf[512], right[64];
+	char buf[1024], right[64];
 	lesson_flow_wrap(f, "Notes", f->x0, SCENE_FONT_SANS_BOLD, f->px,
 	                 SCENE_ROLE_ACCENT);
 	lesson_flow_markdown(f, sl->notes ? sl->notes
@@ -44,13 +44,11 @@ static void lecturer(struct flow *f, const struct lesson_panel *lp)
 			else
 				snprintf(right, sizeof(right),
 				         "(shown once the question is asked)");
-			char text[256];
-			lesson_flow_plain(sl->questions[q].text,
-			                  strlen(sl->questions[q].text), text,
-			                  sizeof(text));
-			snprintf(buf, sizeof(buf), "%zu. %s", q + 1, text);
-			lesson_flow_wrap(f, buf, f->x0, SCENE_FONT_SANS, f->px,
-			                 SCENE_ROLE_TEXT);
+			snprintf(buf, sizeof(buf), "%zu. %s", q + 1,
+			         sl->questions[q].text);
+			lesson_flow_wrap_markdown(f, buf, f->x0,
+			                          SCENE_FONT_SANS, f->px,
+			                          SCENE_ROLE_TEXT);
 			snprintf(buf, sizeof(buf), "\xe2\x86\x92 %s", right);
 			lesson_flow_wrap(f, buf, f->x0 + f->px,
 			                 SCENE_FONT_SANS_BOLD, f->px,

@@ -29,11 +29,14 @@ struct flow {
 /* lesson_gui_flow.c: the text column, laid out with word wrap. A size
  * `factor` times the body text, never below the theme's floor. */
 float lesson_flow_text_px(const struct flow *f, float factor);
-/* Copies len bytes of in without Markdown's inline marks into out. */
-void lesson_flow_plain(const char *in, size_t len, char *out, size_t size);
 /* Word-wraps `text` into the column from x. */
 void lesson_flow_wrap(struct flow *f, const char *text, float x,
                       enum scene_font font, float size, enum scene_role role);
+/* Word-wraps a paragraph of Markdown from x: **bold** in the bold face,
+ * `code` in the mono face, the rest in `font`. */
+void lesson_flow_wrap_markdown(struct flow *f, const char *md, float x,
+                               enum scene_font font, float size,
+                               enum scene_role role);
 /* Lays out a lesson's Markdown (paragraphs, lists, code, tables,
  * sub-headings) down the column. */
 void lesson_flow_markdown(struct flow *f, const char *md);

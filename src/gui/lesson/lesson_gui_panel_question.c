@@ -7,15 +7,15 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A clickable choice: a framed button around its wrapped text. */
+/* A clickable choice: a framed button around its wrapped Markdown. */
 static void choice(struct flow *f, const char *text, size_t index)
 {
 	struct flow dry = *f;
 	dry.emit = false;
 	float pad = f->px * 0.25f, x = f->x0 + f->px * 0.3f;
 	dry.y += pad;
-	lesson_flow_wrap(&dry, text, x + pad, SCENE_FONT_SANS, f->px,
-	                 SCENE_ROLE_TEXT);
+	lesson_flow_wrap_markdown(&dry, text, x + pad, SCENE_FONT_SANS, f->px,
+	                          SCENE_ROLE_TEXT);
 	float top = f->y - f->scroll, bottom = dry.y + pad - f->scroll;
 	if (f->emit && top >= f->top - 1 && bottom <= f->bottom + 1) {
 		struct scene_item *b = scene_box(
@@ -30,8 +30,8 @@ static void choice(struct flow *f, const char *text, size_t index)
 			                            (int32_t)index, 0, 0};
 	}
 	f->y += pad;
-	lesson_flow_wrap(f, text, x + pad, SCENE_FONT_SANS, f->px,
-	                 SCENE_ROLE_TEXT);
+	lesson_flow_wrap_markdown(f, text, x + pad, SCENE_FONT_SANS, f->px,
+	                          SCENE_ROLE_TEXT);
 	f->y += pad + f->px * 0.2f;
 }
 
@@ -80,14 +80,12 @@ static void question_text(struct flow *f, const struct lesson_panel *lp,
 	lesson_flow_markdown(f, q->text);
 	bool shown = lp->answered && lp->verdict_q == index;
 	for (size_t c = 0; c < q->choice_count; c++) {
-		char text[480];
-		lesson_flow_plain(q->choices[c], strlen(q->choices[c]), text,
-		                  sizeof(text));
-		snprintf(buf, sizeof(buf), "(%c) %s", 'a' + (int)c, text);
+		snprintf(buf, sizeof(buf), "(%c) %s", 'a' + (int)c,
+		         q->choices[c]);
 		if (shown)
-			lesson_flow_wrap(f, buf, f->x0 + f->px * 0.5f,
-			                 SCENE_FONT_SANS, f->px,
-			                 SCENE_ROLE_TEXT);
+			lesson_flow_wrap_markdown(f, buf, f->x0 + f->px * 0.5f,
+			                          SCENE_FONT_SANS, f->px,
+			                          SCENE_ROLE_TEXT);
 		else
 			choice(f, buf, c);
 	}
