@@ -1,12 +1,12 @@
 /* trace_json_need.c - the memory replaying a JSON trace takes, read off its
  * text before cJSON builds a tree of it, so that a file too big for the
  * machine is refused with one line instead of ending in the OOM killer:
- * the text, cJSON's trees (of all but the steps, and of the largest step,
- * since the steps are parsed one at a time) and the trace built from
- * them. A fixed share of the file's size will not do: a number takes 2
- * bytes of text ("0,") and a 64-byte cJSON node, so the tree of a summary
- * trace of zeros takes 30 times its size where a full-detail one's takes
- * 12 (docs/cli.md). Pure C; depends on trace_json_reader.h. */
+ * the text, cJSON's trees (of all but the steps, input and output, and of
+ * the largest step, since those are read an element at a time) and the
+ * trace built from them. A fixed share of the file's size will not do: a
+ * number takes 2 bytes of text ("0,") and a 64-byte cJSON node, so the
+ * tree of a summary trace of zeros would take 30 times its size where a
+ * full-detail one's takes 12 (docs/cli.md). Pure C; depends on trace_json_reader.h. */
 #include "trace_json_reader.h"
 
 #include <cjson/cJSON.h>
@@ -67,25 +67,56 @@ static uint64_t tree_bytes(const struct tally *t)
 	       t->strings * (HEAP_MIN + HEAP_OVERHEAD) + t->string_bytes;
 }
 
+/* Takes the values and strings of text[span] off t. */
+static void untally(const char *text, struct trace_json_span span,
+                    struct tally *t)
+{
+	struct tally part = {0, 0, 0, 0};
+	tally(text, span.begin, span.end, &part);
+	t->values -= part.values;
+	t->strings -= part.strings;
+	t->string_bytes -= part.string_bytes;
+	t->objects -= part.objects;
+}
+
+/* The elements of the array at text[span] (an empty one counts one). */
+static uint64_t elements(const char *text, struct trace_json_span span)
+{
+	struct tally t = {0, 0, 0, 0};
+	tally(text, span.begin, span.end, &t);
+	return t.values;
+}
+
+static uint64_t span_len(struct trace_json_span span)
+{
+	return span.end - span.begin;
+}
+
 uint64_t trace_json_memory_need(const char *text, size_t len)
 {
-	struct trace_json_span steps;
+	struct trace_json_parts parts;
 	struct tally rest = {1, 0, 0, 0}; /* the root */
-	if (!trace_json_find_steps(text, len, &steps)) {
+	tally(text, 0, len, &rest);
+	if (!trace_json_find_parts(text, len, &parts))
 		/* parsed whole: one tree of it all */
-		tally(text, 0, len, &rest);
 		return (uint64_t)len + 1 + tree_bytes(&rest) +
 		       rest.values * TRACE_PER_VALUE;
-	}
-	/* The tree of all but the steps, made from a copy of that text;
-	 * then the steps' trees, one at a time. */
-	tally(text, 0, steps.begin, &rest);
-	tally(text, steps.end, len, &rest);
-	uint64_t trace = rest.values * TRACE_PER_VALUE, largest_step = 0;
-	size_t at = steps.begin + 1;
+	/* The tree of all but the parts, made from a copy of that text with
+	 * "[]" for each; the input read as floats and copied into the trace,
+	 * the output read into it; then the steps' trees, one at a time. */
+	untally(text, parts.steps, &rest);
+	untally(text, parts.input, &rest);
+	untally(text, parts.output, &rest);
+	uint64_t copy = len + 6 - span_len(parts.steps) -
+	                span_len(parts.input) - span_len(parts.output);
+	uint64_t trace = rest.values * TRACE_PER_VALUE +
+	                 elements(text, parts.input) * 2 * sizeof(float) +
+	                 elements(text, parts.output) * sizeof(float);
+	uint64_t largest_step = 0;
+	size_t at = parts.steps.begin + 1;
 	struct trace_json_span element;
-	for (bool first = true;
-	     trace_json_next_element(text, steps, &at, first, &element) > 0;
+	for (bool first = true; trace_json_next_element(text, parts.steps, &at,
+	                                                first, &element) > 0;
 	     first = false) {
 		struct tally step = {1, 0, 0, 0};
 		tally(text, element.begin, element.end, &step);
@@ -96,7 +127,6 @@ uint64_t trace_json_memory_need(const char *text, size_t len)
 		if (tree_bytes(&step) > largest_step)
 			largest_step = tree_bytes(&step);
 	}
-	uint64_t copy = steps.begin + 2 + (len - steps.end);
 	return (uint64_t)len + 1 + copy + tree_bytes(&rest) + largest_step +
 	       trace;
 }

@@ -1,8 +1,9 @@
 /* trace_json_read.c - reads a trace back from JSON (docs/trace-format.md),
  * strictly: the text is checked and parsed here, a file read within the
  * memory limit, and trace_json_read_top.c builds the trace from the tree:
- * of all but the steps where trace_json_split.c finds them in the text
- * (the steps are then parsed one at a time), else of the whole text.
+ * of all but the steps, input and output where trace_json_split.c finds
+ * them in the text (they are then read an element at a time), else of
+ * the whole text.
  * Depends on trace_json_read_parts.h, cJSON, jsonread.h, in_file.h and
  * mem_limit.h (src/common). */
 #define _POSIX_C_SOURCE 200809L /* stat */
@@ -83,32 +84,69 @@ cJSON *trace_jr_parse(struct trace_jr *r, const char *text,
 	return value;
 }
 
-/* The tree of the whole text but its steps: a copy with "[]" in place of
- * the steps array, parsed and freed again. An error's place is given in
- * the text itself. */
-static cJSON *parse_without_steps(struct trace_jr *r, const char *text,
-                                  size_t len, struct trace_json_span steps)
+/* The parts in the order they come in the text. */
+static void parts_in_order(const struct trace_json_parts *parts,
+                           struct trace_json_span out[3])
 {
-	size_t tail = len - steps.end, rest_len = steps.begin + 2 + tail;
+	out[0] = parts->steps;
+	out[1] = parts->input;
+	out[2] = parts->output;
+	for (int i = 1; i < 3; i++)
+		for (int k = i; k > 0 && out[k].begin < out[k - 1].begin; k--) {
+			struct trace_json_span swap = out[k];
+			out[k] = out[k - 1];
+			out[k - 1] = swap;
+		}
+}
+
+/* Offset `at` of the copy made below, in the text: past a "[]" as far on
+ * as its array is long, inside one at the array's '['. */
+static size_t text_offset(const struct trace_json_span cut[3], size_t at)
+{
+	size_t shift = 0; /* how far the text is ahead of the copy */
+	for (int k = 0; k < 3; k++) {
+		size_t begin = cut[k].begin - shift;
+		if (at < begin)
+			break;
+		if (at < begin + 2)
+			return cut[k].begin;
+		shift += cut[k].end - cut[k].begin - 2;
+	}
+	return at + shift;
+}
+
+/* The tree of the whole text but its parts: a copy with "[]" in place of
+ * each, parsed and freed again. An error's place is given in the text
+ * itself. */
+static cJSON *parse_without_parts(struct trace_jr *r, const char *text,
+                                  size_t len,
+                                  const struct trace_json_parts *parts)
+{
+	struct trace_json_span cut[3];
+	parts_in_order(parts, cut);
+	size_t rest_len = len;
+	for (int k = 0; k < 3; k++)
+		rest_len -= cut[k].end - cut[k].begin - 2;
 	char *rest = malloc(rest_len);
 	if (!rest) {
 		jsonread_fail(&r->jr, "out of memory");
 		return NULL;
 	}
-	memcpy(rest, text, steps.begin);
-	memcpy(rest + steps.begin, "[]", 2);
-	memcpy(rest + steps.begin + 2, text + steps.end, tail);
+	size_t from = 0, n = 0;
+	for (int k = 0; k < 3; k++) {
+		memcpy(rest + n, text + from, cut[k].begin - from);
+		n += cut[k].begin - from;
+		memcpy(rest + n, "[]", 2);
+		n += 2;
+		from = cut[k].end;
+	}
+	memcpy(rest + n, text + from, len - from);
 	size_t at;
 	bool after_end;
 	cJSON *root = parse_value(rest, rest_len, &at, &after_end);
 	free(rest);
 	if (!root) {
-		/* past the "[]": as far on in the text as the steps are long */
-		if (at >= steps.begin)
-			at = at < steps.begin + 2
-			             ? steps.begin
-			             : at - 2 + (steps.end - steps.begin);
-		trace_jr_syntax_error(r, text, at, after_end);
+		trace_jr_syntax_error(r, text, text_offset(cut, at), after_end);
 	}
 	return root;
 }
@@ -142,20 +180,21 @@ struct trace *trace_read_json(const char *text, size_t len, const char *name,
 				r.jr.name, line, col, bad);
 		return NULL;
 	}
-	/* The steps are parsed one at a time (trace_jr_read_steps), the
-	 * rest as a copy of the text with "[]" for them: cJSON's tree of the
-	 * whole file would take 12 to 30 times its size. */
-	struct trace_json_span steps;
-	bool split = trace_json_find_steps(text, len, &steps);
+	/* The steps, input and output are read from the text an element at
+	 * a time (trace_jr_read_steps, trace_jr_text_floats), the rest as a
+	 * copy of the text with "[]" for them: cJSON's tree of the whole file
+	 * would take 12 to 30 times its size. */
+	struct trace_json_parts parts;
+	bool split = trace_json_find_parts(text, len, &parts);
 	cJSON *root =
-		split ? parse_without_steps(&r, text, len, steps)
+		split ? parse_without_parts(&r, text, len, &parts)
 		      : trace_jr_parse(&r, text,
 	                               (struct trace_json_span){0, len}, true);
 	if (!root)
 		return NULL;
 	if (split) {
-		r.steps_text = text;
-		r.steps = steps;
+		r.text = text;
+		r.parts = parts;
 	}
 	r.t = trace_create();
 	if (!r.t)

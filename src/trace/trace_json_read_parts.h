@@ -1,5 +1,6 @@
 /* trace_json_read_parts.h - private to the JSON reader: what its files
- * (trace_json_read.c, _top.c, _steps.c, _findings.c) share with each other.
+ * (trace_json_read.c, _top.c, _steps.c, _findings.c, trace_json_text_floats.c)
+ * share with each other.
  * Depends on trace_json_reader.h (the reader's state and getters). */
 #ifndef SCANVIZ_TRACE_JSON_READ_PARTS_H
 #define SCANVIZ_TRACE_JSON_READ_PARTS_H
@@ -39,7 +40,7 @@ int trace_jr_read_launches(struct trace_jr *r, const cJSON *item,
 /* The array "steps", each step recorded into r->t and checked against its
  * launch (one of the launch_count read before); the launches are added to
  * r->t in order, as the steps reach them, and the rest after the last.
- * With r->steps_text, `item` is the tree's "[]" and the steps are parsed
+ * With r->text, `item` is the tree's "[]" and the steps are parsed
  * from the text one at a time. */
 int trace_jr_read_steps(struct trace_jr *r, const cJSON *item,
                         const struct launch_in *launches, size_t launch_count);

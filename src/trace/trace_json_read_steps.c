@@ -293,17 +293,16 @@ static int read_step(struct trace_jr *r, const cJSON *c, size_t i,
 static int read_steps_text(struct trace_jr *r, const struct launch_in *launches,
                            size_t launch_count)
 {
-	size_t at = r->steps.begin + 1;
+	size_t at = r->parts.steps.begin + 1;
 	struct trace_json_span element;
 	for (size_t i = 0;; i++) {
-		int next = trace_json_next_element(r->steps_text, r->steps, &at,
+		int next = trace_json_next_element(r->text, r->parts.steps, &at,
 		                                   i == 0, &element);
 		if (next == 0)
 			return 0;
 		if (next < 0)
-			return trace_jr_syntax_error(r, r->steps_text, at,
-			                             false);
-		cJSON *step = trace_jr_parse(r, r->steps_text, element, false);
+			return trace_jr_syntax_error(r, r->text, at, false);
+		cJSON *step = trace_jr_parse(r, r->text, element, false);
 		if (!step)
 			return -1;
 		int rc = read_step(r, step, i, launches, launch_count);
@@ -324,7 +323,7 @@ int trace_jr_read_steps(struct trace_jr *r, const cJSON *item,
 	if (trace_jr_array(r, "steps", item, SIZE_MAX, NULL, &count))
 		return -1;
 	jsonread_push_key(&r->jr, "steps");
-	if (r->steps_text) {
+	if (r->text) {
 		if (read_steps_text(r, launches, launch_count))
 			return -1;
 	} else {

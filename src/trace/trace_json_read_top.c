@@ -118,6 +118,44 @@ static int read_counts(struct trace_jr *r, const cJSON *item,
 	return 0;
 }
 
+/* "input": finite floats, from the text where the reader split it off
+ * (the tree then holds "[]"), else from the tree. */
+static int read_input(struct trace_jr *r, const cJSON *item, float **input,
+                      size_t *n)
+{
+	if (!r->text)
+		return trace_jr_float_array(r, "input", item, SIZE_MAX, NULL, 1,
+		                            input, n);
+	if (trace_jr_text_length(r, "input", r->parts.input, SIZE_MAX, NULL, n))
+		return -1;
+	*input = trace_level_alloc(*n);
+	if (!*input)
+		return jsonread_fail(&r->jr, "out of memory");
+	return trace_jr_text_floats(r, "input", r->parts.input, *input, *n, 1);
+}
+
+/* "output": n floats into the trace, from the text or the tree. */
+static int read_output(struct trace_jr *r, const cJSON *item, size_t n)
+{
+	static const char why[] = "the length of input";
+	size_t len;
+	if (r->text)
+		return trace_jr_text_length(r, "output", r->parts.output, n,
+		                            why, &len) ||
+		                       trace_jr_text_floats(r, "output",
+		                                            r->parts.output,
+		                                            r->t->output, n, 0)
+		               ? -1
+		               : 0;
+	if (trace_jr_array(r, "output", item, n, why, &len))
+		return -1;
+	jsonread_push_key(&r->jr, "output");
+	if (trace_jr_floats(r, item, r->t->output, n, 0))
+		return -1;
+	jsonread_pop(&r->jr);
+	return 0;
+}
+
 static int read_levels(struct trace_jr *r, const cJSON *item)
 {
 	static const char *const keys[] = {"n",          "blocks",
@@ -276,21 +314,15 @@ int trace_jr_read_trace(struct trace_jr *r, const cJSON *root)
 	                  "\"full\" or \"summary\"", &detail) ||
 	    trace_jr_u32(r, "section_size", f[K_SECTION_SIZE],
 	                 &t->section_size) ||
-	    trace_jr_float_array(r, "input", f[K_INPUT], SIZE_MAX, NULL, 1,
-	                         &input, &n))
+	    read_input(r, f[K_INPUT], &input, &n))
 		goto done;
 	t->detail = (enum trace_detail)detail;
 	if (trace_set_input(t, input, n)) {
 		jsonread_fail(&r->jr, "out of memory");
 		goto done;
 	}
-	if (trace_jr_array(r, "output", f[K_OUTPUT], n, "the length of input",
-	                   &n))
+	if (read_output(r, f[K_OUTPUT], n))
 		goto done;
-	jsonread_push_key(&r->jr, "output");
-	if (trace_jr_floats(r, f[K_OUTPUT], t->output, n, 0))
-		goto done;
-	jsonread_pop(&r->jr);
 	if ((r->version >= 2 && f[K_ARRAYS] &&
 	     trace_jr_read_arrays(r, f[K_ARRAYS])) ||
 	    read_counts(r, f[K_COUNTS], &counts) ||

@@ -34,10 +34,11 @@ struct trace_jr {
 	size_t scratch_cap;
 	struct trace_warp *warps; /* one step's warps, reused */
 	size_t warps_cap;
-	/* The text whose "steps" array, at `steps`, is parsed a step at a
-	 * time (the tree then has "[]" for it); NULL: the tree has them. */
-	const char *steps_text;
-	struct trace_json_span steps;
+	/* The text whose parts (its steps, input and output) are read an
+	 * element at a time (the tree then has "[]" for each); NULL: the tree
+	 * has them. */
+	const char *text;
+	struct trace_json_parts parts;
 };
 
 /* Typed getters of the value `item` of key `key`; each returns 0, or -1
@@ -58,6 +59,18 @@ int trace_jr_float(struct trace_jr *r, const cJSON *item, int finite_only,
 int trace_jr_floats(struct trace_jr *r, const cJSON *item, float *dst,
                     size_t len, int finite_only);
 size_t trace_jr_array_len(const cJSON *item);
+/* Fails unless an array `key` of len elements has `want` (SIZE_MAX: any
+ * length; `why` says whose length that is). */
+int trace_jr_check_length(struct trace_jr *r, const char *key, size_t len,
+                          size_t want, const char *why);
+/* A float array of the text (r->text, at `span`): its length, checked as
+ * trace_jr_array checks it, then its elements read into dst. */
+int trace_jr_text_length(struct trace_jr *r, const char *key,
+                         struct trace_json_span span, size_t want,
+                         const char *why, size_t *len);
+int trace_jr_text_floats(struct trace_jr *r, const char *key,
+                         struct trace_json_span span, float *dst, size_t len,
+                         int finite_only);
 /* An array, of exactly `want` elements (`why` says whose length that is)
  * unless want is SIZE_MAX; its length goes to *len. */
 int trace_jr_array(struct trace_jr *r, const char *key, const cJSON *item,

@@ -1,6 +1,6 @@
-/* trace_json_split.c - the "steps" array of a JSON trace and its elements
- * found in the text by their brackets and strings alone (cJSON parses
- * each element after). Nothing here decides that text is valid JSON: a
+/* trace_json_split.c - the top-level arrays "steps", "input" and "output"
+ * of a JSON trace and their elements found in the text by their brackets
+ * and strings alone (cJSON parses each element after). Nothing here decides that text is valid JSON: a
  * span found is handed to cJSON, which does. Depends on
  * trace_json_split.h. */
 #include "trace_json_split.h"
@@ -80,11 +80,29 @@ static size_t skip_value(const char *text, size_t len, size_t i)
 	return i > start ? i : NOT_FOUND;
 }
 
-bool trace_json_find_steps(const char *text, size_t len,
-                           struct trace_json_span *steps)
+/* The part `text[begin, end)` names, a quoted key without escapes, or
+ * NULL. */
+static struct trace_json_span *part_named(const char *text, size_t begin,
+                                          size_t end,
+                                          struct trace_json_parts *parts)
 {
-	static const char key[] = "\"steps\"";
-	bool found = false;
+	static const char *const keys[] = {"\"steps\"", "\"input\"",
+	                                   "\"output\""};
+	struct trace_json_span *spans[] = {&parts->steps, &parts->input,
+	                                   &parts->output};
+	for (size_t k = 0; k < 3; k++)
+		if (end - begin == strlen(keys[k]) &&
+		    memcmp(text + begin, keys[k], end - begin) == 0)
+			return spans[k];
+	return NULL;
+}
+
+bool trace_json_find_parts(const char *text, size_t len,
+                           struct trace_json_parts *parts)
+{
+	*parts = (struct trace_json_parts){{NOT_FOUND, NOT_FOUND},
+	                                   {NOT_FOUND, NOT_FOUND},
+	                                   {NOT_FOUND, NOT_FOUND}};
 	size_t i = skip_space(text, len, 0);
 	if (i >= len || text[i] != '{')
 		return false;
@@ -97,8 +115,8 @@ bool trace_json_find_steps(const char *text, size_t len,
 		size_t key_end = skip_string(text, len, i);
 		if (key_end == NOT_FOUND)
 			return false;
-		bool is_steps = key_end - i == sizeof(key) - 1 &&
-		                memcmp(text + i, key, sizeof(key) - 1) == 0;
+		struct trace_json_span *part =
+			part_named(text, i, key_end, parts);
 		if (memchr(text + i, '\\', key_end - i))
 			return false; /* a key cJSON reads otherwise */
 		i = skip_space(text, len, key_end);
@@ -108,27 +126,27 @@ bool trace_json_find_steps(const char *text, size_t len,
 		size_t value_end = skip_value(text, len, value);
 		if (value_end == NOT_FOUND)
 			return false;
-		if (is_steps) {
-			if (found || text[value] != '[')
+		if (part) {
+			if (part->begin != NOT_FOUND || text[value] != '[')
 				return false;
-			found = true;
-			steps->begin = value;
-			steps->end = value_end;
+			*part = (struct trace_json_span){value, value_end};
 		}
 		i = skip_space(text, len, value_end);
 		if (i < len && text[i] == '}')
-			return found;
+			return parts->steps.begin != NOT_FOUND &&
+			       parts->input.begin != NOT_FOUND &&
+			       parts->output.begin != NOT_FOUND;
 		if (i >= len || text[i] != ',')
 			return false;
 		i = skip_space(text, len, i + 1);
 	}
 }
 
-int trace_json_next_element(const char *text, struct trace_json_span steps,
+int trace_json_next_element(const char *text, struct trace_json_span array,
                             size_t *at, bool first,
                             struct trace_json_span *element)
 {
-	size_t close = steps.end - 1; /* the array's ']' */
+	size_t close = array.end - 1; /* the array's ']' */
 	size_t i = skip_space(text, close, *at);
 	if (i == close) {
 		*at = i;

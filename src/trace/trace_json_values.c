@@ -150,6 +150,17 @@ size_t trace_jr_array_len(const cJSON *item)
 	return n;
 }
 
+int trace_jr_check_length(struct trace_jr *r, const char *key, size_t len,
+                          size_t want, const char *why)
+{
+	if (want == SIZE_MAX || len == want)
+		return 0;
+	jsonread_push_key(&r->jr, key);
+	return jsonread_fail(
+		&r->jr, "has %zu elements, expected %zu (%s)" TRACE_JR_HINT,
+		len, want, why);
+}
+
 /* Checks that `item` is an array (of exactly `want` elements unless want is
  * SIZE_MAX) and returns its length in *len. */
 int trace_jr_array(struct trace_jr *r, const char *key, const cJSON *item,
@@ -158,14 +169,9 @@ int trace_jr_array(struct trace_jr *r, const char *key, const cJSON *item,
 	jsonread_push_key(&r->jr, key);
 	if (!cJSON_IsArray(item))
 		return jsonread_expected(&r->jr, item, "an array");
-	*len = trace_jr_array_len(item);
-	if (want != SIZE_MAX && *len != want)
-		return jsonread_fail(
-			&r->jr,
-			"has %zu elements, expected %zu (%s)" TRACE_JR_HINT,
-			*len, want, why);
 	jsonread_pop(&r->jr);
-	return 0;
+	*len = trace_jr_array_len(item);
+	return trace_jr_check_length(r, key, *len, want, why);
 }
 
 /* A float array of `n` elements into a new buffer from trace_level_alloc. */

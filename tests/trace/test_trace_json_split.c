@@ -1,10 +1,11 @@
-/* test_trace_json_split.c - the JSON reader's finding of the "steps" array
- * and its elements in the text (trace_json_split.h): found in a written
- * trace, element by element; not found, so that the file is parsed whole,
- * where the text is anything else (no steps, twice, spelled with an
- * escape, not an array, unbalanced or closed by the wrong bracket);
- * brackets and keys inside strings and deeper objects do not count; a missing or extra comma between elements
- * is placed. Depends on trace_json_split.h, sample_trace.h and cmocka. */
+/* test_trace_json_split.c - the JSON reader's finding of the arrays
+ * "steps", "input" and "output" and their elements in the text
+ * (trace_json_split.h): found in a written trace, element by element; not
+ * found, so that the file is parsed whole, where the text is anything else
+ * (one of them missing, twice, spelled with an escape, not an array,
+ * unbalanced or closed by the wrong bracket); brackets and keys inside
+ * strings and deeper objects do not count; a missing or extra comma
+ * between elements is placed. Depends on trace_json_split.h, sample_trace.h and cmocka. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,9 +18,13 @@
 #include "sample_trace.h"
 #include "trace_json_split.h"
 
+/* The steps of text, found with its input and output. */
 static bool find(const char *text, struct trace_json_span *steps)
 {
-	return trace_json_find_steps(text, strlen(text), steps);
+	struct trace_json_parts parts;
+	bool found = trace_json_find_parts(text, strlen(text), &parts);
+	*steps = parts.steps;
+	return found;
 }
 
 /* The elements of the steps of `text`, as "begin-end" pairs; the last
@@ -48,13 +53,27 @@ static void test_written_trace(void **state)
 	struct trace *t = sample_trace();
 	size_t len;
 	char *text = sample_json(t, &len);
-	struct trace_json_span steps;
-	assert_true(trace_json_find_steps(text, len, &steps));
+	struct trace_json_parts parts;
+	assert_true(trace_json_find_parts(text, len, &parts));
+	struct trace_json_span steps = parts.steps;
 	const char *key = strstr(text, "\"steps\": [");
 	assert_non_null(key);
 	assert_int_equal(steps.begin, (size_t)(key - text) + 9);
 	assert_int_equal(text[steps.end - 1], ']');
 	assert_non_null(strstr(text + steps.end, "\"hazards\""));
+	/* input and output: the top level's, not a level's */
+	key = strstr(text, "\"input\": [");
+	assert_int_equal(parts.input.begin, (size_t)(key - text) + 9);
+	assert_int_equal(text[parts.input.end - 1], ']');
+	key = strstr(text, "\"output\": [");
+	assert_int_equal(parts.output.begin, (size_t)(key - text) + 10);
+	assert_int_equal(text[parts.output.end - 1], ']');
+	size_t at = parts.input.begin + 1, count = 0;
+	struct trace_json_span e;
+	while (trace_json_next_element(text, parts.input, &at, count == 0, &e) >
+	       0)
+		count++;
+	assert_int_equal(count, t->n);
 	struct trace_json_span spans[32];
 	int last;
 	size_t stop;
@@ -79,21 +98,25 @@ static void test_not_found(void **state)
 		"[1, 2]",
 		"{}",
 		"{\"input\": [1]}",
-		"{\"steps\": [], \"steps\": []}",
-		"{\"st\\u0065ps\": []}",
-		"{\"steps\": {}}",
-		"{\"steps\": 3}",
-		"{\"steps\": [[1, 2]}",
-		"{\"steps\": [1, 2}, \"x\": 3}",
-		"{\"steps\": [{\"a\": 1}}, \"x\": 3}",
-		"{\"steps\": [\"]\"",
-		"{\"steps\" [1]}",
-		"{\"a\": 1 \"steps\": [1]}",
-		"{\"a\": {\"steps\": [1]}}",
-		"{\"a\": \"\\\"steps\\\": [1]\"}",
-		"{\"steps\": [1]",
-		"{\"steps\": [1],}",
-		"{\"steps\": [1], 7}",
+		"{\"steps\": [], \"output\": []}",
+		"{\"steps\": [], \"input\": [], \"output\": 3}",
+		"{\"steps\": [], \"input\": [], \"input\": [], "
+		"\"output\": []}",
+		"{\"input\": [], \"output\": [], \"steps\": [], \"steps\": []}",
+		"{\"input\": [], \"output\": [], \"st\\u0065ps\": []}",
+		"{\"input\": [], \"output\": [], \"steps\": {}}",
+		"{\"input\": [], \"output\": [], \"steps\": 3}",
+		"{\"input\": [], \"output\": [], \"steps\": [[1, 2]}",
+		"{\"input\": [], \"output\": [], \"steps\": [1, 2}, \"x\": 3}",
+		"{\"input\": [], \"output\": [], \"steps\": [{\"a\": 1}}, \"x\": 3}",
+		"{\"input\": [], \"output\": [], \"steps\": [\"]\"",
+		"{\"input\": [], \"output\": [], \"steps\" [1]}",
+		"{\"input\": [], \"output\": [], \"a\": 1 \"steps\": [1]}",
+		"{\"input\": [], \"output\": [], \"a\": {\"steps\": [1]}}",
+		"{\"input\": [], \"output\": [], \"a\": \"\\\"steps\\\": [1]\"}",
+		"{\"input\": [], \"output\": [], \"steps\": [1]",
+		"{\"input\": [], \"output\": [], \"steps\": [1],}",
+		"{\"input\": [], \"output\": [], \"steps\": [1], 7}",
 	};
 	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
 		if (find(texts[i], &s))
@@ -105,7 +128,7 @@ static void test_inside_strings_and_objects(void **state)
 	(void)state;
 	const char *text = "{\"a\": \"[{\\\"}\", \"b\": {\"steps\": 1}, "
 			   "\"steps\": [{\"s\": \"]}\"}, [[]], \"x\\\\\", 2],"
-			   " \"c\": []}";
+			   " \"c\": [], \"input\": [], \"output\": []}";
 	struct trace_json_span spans[8];
 	int last;
 	size_t stop;
@@ -125,19 +148,23 @@ static void test_bad_commas(void **state)
 	struct trace_json_span spans[8];
 	int last;
 	size_t stop;
-	const char *missing = "{\"steps\": [{} {}]}";
+	const char *missing =
+		"{\"steps\": [{} {}], \"input\": [], \"output\": []}";
 	assert_int_equal(elements(missing, spans, 8, &last, &stop), 1);
 	assert_int_equal(last, -1);
 	assert_int_equal(stop, strstr(missing, "} {") - missing + 2);
-	const char *trailing = "{\"steps\": [{}, ]}";
+	const char *trailing =
+		"{\"steps\": [{}, ], \"input\": [], \"output\": []}";
 	assert_int_equal(elements(trailing, spans, 8, &last, &stop), 1);
 	assert_int_equal(last, -1);
 	assert_int_equal(trailing[stop], ']');
-	const char *leading = "{\"steps\": [, {}]}";
+	const char *leading =
+		"{\"steps\": [, {}], \"input\": [], \"output\": []}";
 	assert_int_equal(elements(leading, spans, 8, &last, &stop), 0);
 	assert_int_equal(last, -1);
 	assert_int_equal(leading[stop], ',');
-	const char *empty = "{\"steps\": [ \n ]}";
+	const char *empty =
+		"{\"steps\": [ \n ], \"input\": [], \"output\": []}";
 	assert_int_equal(elements(empty, spans, 8, &last, &stop), 0);
 	assert_int_equal(last, 0);
 }

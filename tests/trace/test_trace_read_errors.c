@@ -380,6 +380,25 @@ static const struct mutation_case mutations[] = {
 };
 
 /* The sample's JSON with one case's change applied. */
+/* text (len bytes, freed) with its first `find` made `replace`. */
+static char *replace_once(char *text, size_t *len, const char *find,
+                          const char *replace)
+{
+	char *at = strstr(text, find);
+	if (!at)
+		fail_msg("the sample JSON has no \"%s\"", find);
+	size_t fl = strlen(find), rl = strlen(replace);
+	char *out = malloc(*len - fl + rl + 1);
+	assert_non_null(out);
+	size_t head = (size_t)(at - text);
+	memcpy(out, text, head);
+	memcpy(out + head, replace, rl);
+	memcpy(out + head + rl, at + fl, *len - head - fl + 1);
+	*len = *len - fl + rl;
+	free(text);
+	return out;
+}
+
 static char *broken_json(const struct error_case *c, size_t *len)
 {
 	struct trace *t = sample_trace();
@@ -396,19 +415,7 @@ static char *broken_json(const struct error_case *c, size_t *len)
 		*len = (size_t)(at - text) + strlen(c->replace);
 		return text;
 	}
-	char *at = strstr(text, c->find);
-	if (!at)
-		fail_msg("the sample JSON has no \"%s\"", c->find);
-	size_t fl = strlen(c->find), rl = strlen(c->replace);
-	char *out = malloc(*len - fl + rl + 1);
-	assert_non_null(out);
-	size_t head = (size_t)(at - text);
-	memcpy(out, text, head);
-	memcpy(out + head, c->replace, rl);
-	memcpy(out + head + rl, at + fl, *len - head - fl + 1);
-	*len = *len - fl + rl;
-	free(text);
-	return out;
+	return replace_once(text, len, c->find, c->replace);
 }
 
 /* text must be refused with exactly `message`, on one line. */
@@ -573,13 +580,107 @@ static void test_memory_need(void **state)
 	free(steps);
 }
 
+/* The sample's JSON with its input and output lines replaced by `arrays`;
+ * `tree`: with the key "steps" spelled with an escape, so that the reader
+ * parses the file whole instead of taking input, output and steps from
+ * the text an element at a time. */
+static char *with_arrays(const char *arrays, bool tree, size_t *len)
+{
+	struct trace *t = sample_trace();
+	char *text = sample_json(t, len);
+	trace_destroy(t);
+	text = replace_once(
+		text, len,
+		"\"input\": [2, 1, 0.1, 3, -0, 1.4013e-45, 16777216, -2.5],\n"
+		"  \"output\": [2, 3, 3.1, \"inf\", \"-inf\", \"nan\", "
+		"\"nan:0x7fffffff\", \"nan:0xffc00000\"],",
+		arrays);
+	return tree ? replace_once(text, len, "\"steps\":", "\"st\\u0065ps\":")
+	            : text;
+}
+
+/* Input and output read from the text an element at a time
+ * (trace_json_text_floats.c) and from cJSON's tree of the whole file
+ * agree: every spelling of a number, the strings for non-finite floats,
+ * and each kind of bad value, refused with the same message. */
+static void test_text_and_tree_agree(void **state)
+{
+	(void)state;
+	static const char *const arrays[] = {
+		"\"input\": [2, 1E0, -0.0, 1.4013e-45, 16777216, -2.5e+0, "
+		"0.1, 3e-0],\n  \"output\": [2, \"inf\", \"-inf\", "
+		"\"nan\", \"nan:0x7fffffff\", 1e-46, -0, 3.4028235e38],",
+		/* beyond JSON's grammar, as cJSON reads it */
+		"\"input\": [2, 01, 1., -.5, +3, 1.e2, 0.1, 3],\n"
+		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],",
+		"\"input\": [2, 1e39, 0.1, 3, -0, 1, 1, 1],\n"
+		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],",
+		"\"input\": [2, true, 0.1, 3, -0, 1, 1, 1],\n"
+		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],",
+		"\"input\": [2, 1, 0.1, 3, -0, 1, 1, \"nan\"],\n"
+		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],",
+		"\"input\": [2, 1, 0.1, 3, -0, 1, 1, 1],\n"
+		"  \"output\": [2, 3, 3.1, 1, 1, 1, -1e40, 1],",
+		"\"input\": [2, 1, 0.1, 3, -0, 1, 1, 1],\n"
+		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1],",
+		"\"input\": [2, 1, 0.1, 3, -0, 1, 1, [1]],\n"
+		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],",
+		"\"input\": [2, 1, 0.1, 3 -0, 1, 1, 1],\n"
+		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],",
+		"\"input\": [2, 1, 0.1, 3, -0, 1, 1, 1],\n"
+		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1,],",
+		"\"input\": [2, 1, 0.1, 3, -0, 1, 1, 1],\n"
+		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1e],",
+	};
+	for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) {
+		struct trace *read[2];
+		char err[2][512];
+		for (int tree = 0; tree < 2; tree++) {
+			size_t len;
+			char *text = with_arrays(arrays[i], tree, &len);
+			err[tree][0] = '\0';
+			read[tree] = trace_read_json(text, len, "t.json",
+			                             err[tree], sizeof(err[0]));
+			free(text);
+		}
+		if (strcmp(err[0], err[1]) != 0)
+			fail_msg("case %zu: from the text \"%s\", from the "
+			         "tree \"%s\"",
+			         i, err[0], err[1]);
+		assert_int_equal(!read[0], !read[1]);
+		if (read[0]) {
+			size_t len[2];
+			char *json[2] = {sample_json(read[0], &len[0]),
+			                 sample_json(read[1], &len[1])};
+			assert_string_equal(json[0], json[1]);
+			free(json[0]);
+			free(json[1]);
+		}
+		trace_destroy(read[0]);
+		trace_destroy(read[1]);
+	}
+	/* the first case read, and its values kept to the bit */
+	size_t len;
+	char *text = with_arrays(arrays[0], false, &len);
+	struct trace *t = trace_read_json(text, len, "t.json", NULL, 0);
+	free(text);
+	assert_non_null(t);
+	uint32_t bits;
+	memcpy(&bits, &t->input[2], 4);
+	assert_int_equal(bits, UINT32_C(0x80000000)); /* -0.0 */
+	memcpy(&bits, &t->output[4], 4);
+	assert_int_equal(bits, SAMPLE_NAN_OTHER_BITS);
+	assert_true(t->output[7] > 3.4e38f);
+	trace_destroy(t);
+}
+
 int main(void)
 {
 	enum {
 		N = sizeof(cases) / sizeof(cases[0]),
 		M = sizeof(mutations) / sizeof(mutations[0]),
 	};
-	struct CMUnitTest tests[N + M + 4];
+	struct CMUnitTest tests[N + M + 5];
 	for (size_t i = 0; i < N; i++)
 		tests[i] = (struct CMUnitTest){cases[i].name, test_error_case,
 		                               NULL, NULL, (void *)&cases[i]};
@@ -595,6 +696,9 @@ int main(void)
 		(struct CMUnitTest){"too_big", test_too_big, NULL, NULL, NULL};
 	tests[N + M + 3] = (struct CMUnitTest){"memory_need", test_memory_need,
 	                                       NULL, NULL, NULL};
-	return _cmocka_run_group_tests("trace_read_errors", tests, N + M + 4,
+	tests[N + M + 4] =
+		(struct CMUnitTest){"text_and_tree_agree",
+	                            test_text_and_tree_agree, NULL, NULL, NULL};
+	return _cmocka_run_group_tests("trace_read_errors", tests, N + M + 5,
 	                               NULL, NULL);
 }
