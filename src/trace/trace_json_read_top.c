@@ -139,14 +139,13 @@ static int read_output(struct trace_jr *r, const cJSON *item, size_t n)
 {
 	static const char why[] = "the length of input";
 	size_t len;
-	if (r->text)
-		return trace_jr_text_length(r, "output", r->parts.output, n,
-		                            why, &len) ||
-		                       trace_jr_text_floats(r, "output",
-		                                            r->parts.output,
-		                                            r->t->output, n, 0)
-		               ? -1
-		               : 0;
+	if (r->text) {
+		if (trace_jr_text_length(r, "output", r->parts.output, n, why,
+		                         &len))
+			return -1;
+		return trace_jr_text_floats(r, "output", r->parts.output,
+		                            r->t->output, n, 0);
+	}
 	if (trace_jr_array(r, "output", item, n, why, &len))
 		return -1;
 	jsonread_push_key(&r->jr, "output");
