@@ -1,15 +1,16 @@
 /* trace_json_need.c - the memory replaying a JSON trace takes, read off its
  * text before cJSON builds a tree of it, so that a file too big for the
  * machine is refused with one line instead of ending in the OOM killer:
- * the text, cJSON's trees (of all but the steps, input and output, and of
- * the largest step, since those are read an element at a time) and the
- * trace built from them. A fixed share of the file's size will not do: a
+ * the text, cJSON's trees (of all but the steps, input, output and the
+ * levels' arrays, and of the largest step, since those are read an
+ * element at a time) and the trace built from them. A fixed share of the file's size will not do: a
  * number takes 2 bytes of text ("0,") and a 64-byte cJSON node, so the
  * tree of a summary trace of zeros would take 30 times its size where a
  * full-detail one's takes 12 (docs/cli.md). Pure C; depends on trace_json_reader.h. */
 #include "trace_json_reader.h"
 
 #include <cjson/cJSON.h>
+#include <stdlib.h>
 
 /* A heap block's bookkeeping and rounding (glibc: 16-byte chunks, at least
  * 32 bytes), paid by every node and every copied string. */
@@ -87,36 +88,17 @@ static uint64_t elements(const char *text, struct trace_json_span span)
 	return t.values;
 }
 
-static uint64_t span_len(struct trace_json_span span)
+/* The steps, parsed one at a time: what their records take in the trace,
+ * and into *largest the largest tree of one. */
+static uint64_t steps_need(const char *text, struct trace_json_span steps,
+                           uint64_t *largest)
 {
-	return span.end - span.begin;
-}
-
-uint64_t trace_json_memory_need(const char *text, size_t len)
-{
-	struct trace_json_parts parts;
-	struct tally rest = {1, 0, 0, 0}; /* the root */
-	tally(text, 0, len, &rest);
-	if (!trace_json_find_parts(text, len, &parts))
-		/* parsed whole: one tree of it all */
-		return (uint64_t)len + 1 + tree_bytes(&rest) +
-		       rest.values * TRACE_PER_VALUE;
-	/* The tree of all but the parts, made from a copy of that text with
-	 * "[]" for each; the input read as floats and copied into the trace,
-	 * the output read into it; then the steps' trees, one at a time. */
-	untally(text, parts.steps, &rest);
-	untally(text, parts.input, &rest);
-	untally(text, parts.output, &rest);
-	uint64_t copy = len + 6 - span_len(parts.steps) -
-	                span_len(parts.input) - span_len(parts.output);
-	uint64_t trace = rest.values * TRACE_PER_VALUE +
-	                 elements(text, parts.input) * 2 * sizeof(float) +
-	                 elements(text, parts.output) * sizeof(float);
-	uint64_t largest_step = 0;
-	size_t at = parts.steps.begin + 1;
+	uint64_t trace = 0;
+	size_t at = steps.begin + 1;
 	struct trace_json_span element;
-	for (bool first = true; trace_json_next_element(text, parts.steps, &at,
-	                                                first, &element) > 0;
+	*largest = 0;
+	for (bool first = true;
+	     trace_json_next_element(text, steps, &at, first, &element) > 0;
 	     first = false) {
 		struct tally step = {1, 0, 0, 0};
 		tally(text, element.begin, element.end, &step);
@@ -124,9 +106,52 @@ uint64_t trace_json_memory_need(const char *text, size_t len)
 		trace += 2 * (sizeof(struct trace_step) +
 		              records * sizeof(struct trace_add) +
 		              step.values * sizeof(float));
-		if (tree_bytes(&step) > largest_step)
-			largest_step = tree_bytes(&step);
+		if (tree_bytes(&step) > *largest)
+			*largest = tree_bytes(&step);
 	}
+	return trace;
+}
+
+uint64_t trace_json_memory_need(const char *text, size_t len)
+{
+	struct trace_json_parts parts;
+	struct tally rest = {1, 0, 0, 0}; /* the root */
+	tally(text, 0, len, &rest);
+	/* parsed whole: one tree of it all */
+	uint64_t whole = (uint64_t)len + 1 + tree_bytes(&rest) +
+	                 rest.values * TRACE_PER_VALUE;
+	if (!trace_json_find_parts(text, len, &parts))
+		return whole;
+	/* The tree of all but the arrays cut out, made from a copy of that
+	 * text with "[]" for each; those arrays as floats (the input twice:
+	 * read, then copied into the trace); the steps' trees, one at a
+	 * time. Without memory for the spans, the whole tree's count, which
+	 * is more. */
+	size_t levels;
+	struct trace_json_span *level_arrays =
+		trace_json_find_level_arrays(text, parts.levels, &levels);
+	struct trace_json_span *cuts =
+		level_arrays ? malloc((3 + levels * TRACE_JSON_LEVEL_ARRAYS) *
+	                              sizeof(*cuts))
+			     : NULL;
+	if (!cuts) {
+		free(level_arrays);
+		return whole;
+	}
+	size_t count = trace_json_cuts(&parts, level_arrays, levels, cuts);
+	uint64_t copy = len, floats = elements(text, parts.input);
+	for (size_t k = 0; k < count; k++) {
+		untally(text, cuts[k], &rest);
+		copy -= cuts[k].end - cuts[k].begin - 2;
+		if (cuts[k].begin != parts.steps.begin)
+			floats += elements(text, cuts[k]);
+	}
+	free(cuts);
+	free(level_arrays);
+	uint64_t largest_step;
+	uint64_t trace = rest.values * TRACE_PER_VALUE +
+	                 floats * sizeof(float) +
+	                 steps_need(text, parts.steps, &largest_step);
 	return (uint64_t)len + 1 + copy + tree_bytes(&rest) + largest_step +
 	       trace;
 }

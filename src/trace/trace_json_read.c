@@ -1,9 +1,9 @@
 /* trace_json_read.c - reads a trace back from JSON (docs/trace-format.md),
  * strictly: the text is checked and parsed here, a file read within the
  * memory limit, and trace_json_read_top.c builds the trace from the tree:
- * of all but the steps, input and output where trace_json_split.c finds
- * them in the text (they are then read an element at a time), else of
- * the whole text.
+ * of all but the steps, input, output and the levels' arrays where
+ * trace_json_split.c finds them in the text (they are then read an
+ * element at a time), else of the whole text.
  * Depends on trace_json_read_parts.h, cJSON, jsonread.h, in_file.h and
  * mem_limit.h (src/common). */
 #define _POSIX_C_SOURCE 200809L /* stat */
@@ -84,70 +84,88 @@ cJSON *trace_jr_parse(struct trace_jr *r, const char *text,
 	return value;
 }
 
-/* The parts in the order they come in the text. */
-static void parts_in_order(const struct trace_json_parts *parts,
-                           struct trace_json_span out[3])
-{
-	out[0] = parts->steps;
-	out[1] = parts->input;
-	out[2] = parts->output;
-	for (int i = 1; i < 3; i++)
-		for (int k = i; k > 0 && out[k].begin < out[k - 1].begin; k--) {
-			struct trace_json_span swap = out[k];
-			out[k] = out[k - 1];
-			out[k - 1] = swap;
-		}
-}
-
 /* Offset `at` of the copy made below, in the text: past a "[]" as far on
  * as its array is long, inside one at the array's '['. */
-static size_t text_offset(const struct trace_json_span cut[3], size_t at)
+static size_t text_offset(const struct trace_json_span *cuts, size_t count,
+                          size_t at)
 {
 	size_t shift = 0; /* how far the text is ahead of the copy */
-	for (int k = 0; k < 3; k++) {
-		size_t begin = cut[k].begin - shift;
+	for (size_t k = 0; k < count; k++) {
+		size_t begin = cuts[k].begin - shift;
 		if (at < begin)
 			break;
 		if (at < begin + 2)
-			return cut[k].begin;
-		shift += cut[k].end - cut[k].begin - 2;
+			return cuts[k].begin;
+		shift += cuts[k].end - cuts[k].begin - 2;
 	}
 	return at + shift;
 }
 
-/* The tree of the whole text but its parts: a copy with "[]" in place of
- * each, parsed and freed again. An error's place is given in the text
- * itself. */
-static cJSON *parse_without_parts(struct trace_jr *r, const char *text,
-                                  size_t len,
-                                  const struct trace_json_parts *parts)
+/* The tree of the whole text but the spans cut out of it (in the text's
+ * order): a copy with "[]" in place of each, parsed and freed again. An
+ * error's place is given in the text itself. */
+static cJSON *parse_without(struct trace_jr *r, const char *text, size_t len,
+                            const struct trace_json_span *cuts, size_t count)
 {
-	struct trace_json_span cut[3];
-	parts_in_order(parts, cut);
 	size_t rest_len = len;
-	for (int k = 0; k < 3; k++)
-		rest_len -= cut[k].end - cut[k].begin - 2;
+	for (size_t k = 0; k < count; k++)
+		rest_len -= cuts[k].end - cuts[k].begin - 2;
 	char *rest = malloc(rest_len);
 	if (!rest) {
 		jsonread_fail(&r->jr, "out of memory");
 		return NULL;
 	}
 	size_t from = 0, n = 0;
-	for (int k = 0; k < 3; k++) {
-		memcpy(rest + n, text + from, cut[k].begin - from);
-		n += cut[k].begin - from;
+	for (size_t k = 0; k < count; k++) {
+		memcpy(rest + n, text + from, cuts[k].begin - from);
+		n += cuts[k].begin - from;
 		memcpy(rest + n, "[]", 2);
 		n += 2;
-		from = cut[k].end;
+		from = cuts[k].end;
 	}
 	memcpy(rest + n, text + from, len - from);
 	size_t at;
 	bool after_end;
 	cJSON *root = parse_value(rest, rest_len, &at, &after_end);
 	free(rest);
-	if (!root) {
-		trace_jr_syntax_error(r, text, text_offset(cut, at), after_end);
+	if (!root)
+		trace_jr_syntax_error(r, text, text_offset(cuts, count, at),
+		                      after_end);
+	return root;
+}
+
+/* The tree of all but the parts of the text that are read from it an
+ * element at a time (r->text and the spans set); of the whole text where
+ * trace_json_split.c does not find them. */
+static cJSON *parse_tree(struct trace_jr *r, const char *text, size_t len)
+{
+	struct trace_json_parts parts;
+	if (!trace_json_find_parts(text, len, &parts))
+		return trace_jr_parse(r, text, (struct trace_json_span){0, len},
+		                      true);
+	size_t levels;
+	struct trace_json_span *level_arrays =
+		trace_json_find_level_arrays(text, parts.levels, &levels);
+	struct trace_json_span *cuts =
+		level_arrays ? malloc((3 + levels * TRACE_JSON_LEVEL_ARRAYS) *
+	                              sizeof(*cuts))
+			     : NULL;
+	if (!cuts) {
+		free(level_arrays);
+		jsonread_fail(&r->jr, "out of memory");
+		return NULL;
 	}
+	size_t count = trace_json_cuts(&parts, level_arrays, levels, cuts);
+	cJSON *root = parse_without(r, text, len, cuts, count);
+	free(cuts);
+	if (!root) {
+		free(level_arrays);
+		return NULL;
+	}
+	r->text = text;
+	r->parts = parts;
+	r->level_arrays = level_arrays;
+	r->level_count = levels;
 	return root;
 }
 
@@ -180,22 +198,14 @@ struct trace *trace_read_json(const char *text, size_t len, const char *name,
 				r.jr.name, line, col, bad);
 		return NULL;
 	}
-	/* The steps, input and output are read from the text an element at
-	 * a time (trace_jr_read_steps, trace_jr_text_floats), the rest as a
-	 * copy of the text with "[]" for them: cJSON's tree of the whole file
-	 * would take 12 to 30 times its size. */
-	struct trace_json_parts parts;
-	bool split = trace_json_find_parts(text, len, &parts);
-	cJSON *root =
-		split ? parse_without_parts(&r, text, len, &parts)
-		      : trace_jr_parse(&r, text,
-	                               (struct trace_json_span){0, len}, true);
+	/* The steps, input, output and the levels' arrays are read from the
+	 * text an element at a time (trace_jr_read_steps,
+	 * trace_jr_text_floats), the rest as a copy of the text with "[]" for
+	 * them: cJSON's tree of the whole file would take 12 to 30 times its
+	 * size. */
+	cJSON *root = parse_tree(&r, text, len);
 	if (!root)
 		return NULL;
-	if (split) {
-		r.text = text;
-		r.parts = parts;
-	}
 	r.t = trace_create();
 	if (!r.t)
 		jsonread_fail(&r.jr, "out of memory");
@@ -206,6 +216,7 @@ struct trace *trace_read_json(const char *text, size_t len, const char *name,
 	cJSON_Delete(root);
 	free(r.scratch);
 	free(r.warps);
+	free(r.level_arrays);
 	return r.t;
 }
 

@@ -155,12 +155,31 @@ static int read_output(struct trace_jr *r, const cJSON *item, size_t n)
 	return 0;
 }
 
+/* Array k of level i (trace_json_level_keys[k]) into *out: from the text
+ * where the reader took it out of the tree, else from the tree. */
+static int read_level_array(struct trace_jr *r, size_t i, size_t k,
+                            const cJSON *item, size_t n, const char *why,
+                            float **out)
+{
+	const char *key = trace_json_level_keys[k];
+	size_t len;
+	struct trace_json_span span = {TRACE_JSON_ABSENT, TRACE_JSON_ABSENT};
+	if (r->text && i < r->level_count)
+		span = r->level_arrays[i * TRACE_JSON_LEVEL_ARRAYS + k];
+	if (span.begin == TRACE_JSON_ABSENT)
+		return trace_jr_float_array(r, key, item, n, why, 0, out, &len);
+	if (trace_jr_text_length(r, key, span, n, why, &len))
+		return -1;
+	*out = trace_level_alloc(len);
+	if (!*out)
+		return jsonread_fail(&r->jr, "out of memory");
+	return trace_jr_text_floats(r, key, span, *out, len, 0);
+}
+
 static int read_levels(struct trace_jr *r, const cJSON *item)
 {
-	static const char *const keys[] = {"n",          "blocks",
-	                                   "input",      "section_scans",
-	                                   "block_sums", "block_sums_scanned",
-	                                   "output"};
+	const char *keys[2 + TRACE_JSON_LEVEL_ARRAYS] = {"n", "blocks"};
+	memcpy(keys + 2, trace_json_level_keys, sizeof(trace_json_level_keys));
 	size_t count;
 	if (trace_jr_array(r, "levels", item, SIZE_MAX, NULL, &count))
 		return -1;
@@ -179,14 +198,13 @@ static int read_levels(struct trace_jr *r, const cJSON *item)
 		float **arrays[] = {&l->input, &l->section_scans,
 		                    &l->block_sums, &l->block_sums_scanned,
 		                    &l->output};
-		for (int k = 0; k < 5; k++) {
+		for (size_t k = 0; k < TRACE_JSON_LEVEL_ARRAYS; k++) {
 			int per_block = k == 2 || k == 3;
-			size_t len;
 			if (f[k + 2] &&
-			    trace_jr_float_array(r, keys[k + 2], f[k + 2],
-			                         per_block ? l->blocks : l->n,
-			                         per_block ? "blocks" : "n", 0,
-			                         arrays[k], &len))
+			    read_level_array(r, i, k, f[k + 2],
+			                     per_block ? l->blocks : l->n,
+			                     per_block ? "blocks" : "n",
+			                     arrays[k]))
 				return -1;
 		}
 		jsonread_pop(&r->jr);

@@ -34,11 +34,15 @@ struct trace_jr {
 	size_t scratch_cap;
 	struct trace_warp *warps; /* one step's warps, reused */
 	size_t warps_cap;
-	/* The text whose parts (its steps, input and output) are read an
+	/* The text whose parts (its steps, input, output) are read an
 	 * element at a time (the tree then has "[]" for each); NULL: the tree
 	 * has them. */
 	const char *text;
 	struct trace_json_parts parts;
+	/* with text: each level's float arrays in the text, in
+	 * trace_json_level_keys' order (TRACE_JSON_ABSENT: in the tree) */
+	struct trace_json_span *level_arrays;
+	size_t level_count;
 };
 
 /* Typed getters of the value `item` of key `key`; each returns 0, or -1

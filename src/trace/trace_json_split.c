@@ -1,14 +1,19 @@
 /* trace_json_split.c - the top-level arrays "steps", "input" and "output"
- * of a JSON trace and their elements found in the text by their brackets
- * and strings alone (cJSON parses each element after). Nothing here decides that text is valid JSON: a
+ * of a JSON trace, the float arrays of its levels, and their elements
+ * found in the text by their brackets and strings alone (cJSON parses each
+ * element after). Nothing here decides that text is valid JSON: a
  * span found is handed to cJSON, which does. Depends on
  * trace_json_split.h. */
 #include "trace_json_split.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define NOT_FOUND SIZE_MAX
+
+const char *const trace_json_level_keys[TRACE_JSON_LEVEL_ARRAYS] = {
+	"input", "section_scans", "block_sums", "block_sums_scanned", "output"};
 
 static bool is_space(char c)
 {
@@ -80,43 +85,38 @@ static size_t skip_value(const char *text, size_t len, size_t i)
 	return i > start ? i : NOT_FOUND;
 }
 
-/* The part `text[begin, end)` names, a quoted key without escapes, or
- * NULL. */
-static struct trace_json_span *part_named(const char *text, size_t begin,
-                                          size_t end,
-                                          struct trace_json_parts *parts)
+/* Which of keys[0..count) the quoted key text[begin, end) is, or count. */
+static size_t key_index(const char *text, size_t begin, size_t end,
+                        const char *const *keys, size_t count)
 {
-	static const char *const keys[] = {"\"steps\"", "\"input\"",
-	                                   "\"output\""};
-	struct trace_json_span *spans[] = {&parts->steps, &parts->input,
-	                                   &parts->output};
-	for (size_t k = 0; k < 3; k++)
-		if (end - begin == strlen(keys[k]) &&
-		    memcmp(text + begin, keys[k], end - begin) == 0)
-			return spans[k];
-	return NULL;
+	for (size_t k = 0; k < count; k++)
+		if (end - begin == strlen(keys[k]) + 2 &&
+		    memcmp(text + begin + 1, keys[k], end - begin - 2) == 0)
+			return k;
+	return count;
 }
 
-bool trace_json_find_parts(const char *text, size_t len,
-                           struct trace_json_parts *parts)
+bool trace_json_find_members(const char *text, struct trace_json_span object,
+                             const char *const *keys, size_t count,
+                             struct trace_json_span *spans)
 {
-	*parts = (struct trace_json_parts){{NOT_FOUND, NOT_FOUND},
-	                                   {NOT_FOUND, NOT_FOUND},
-	                                   {NOT_FOUND, NOT_FOUND}};
-	size_t i = skip_space(text, len, 0);
+	size_t len = object.end;
+	for (size_t k = 0; k < count; k++)
+		spans[k] = (struct trace_json_span){TRACE_JSON_ABSENT,
+		                                    TRACE_JSON_ABSENT};
+	size_t i = skip_space(text, len, object.begin);
 	if (i >= len || text[i] != '{')
 		return false;
 	i = skip_space(text, len, i + 1);
 	if (i < len && text[i] == '}')
-		return false;
+		return true;
 	for (;;) {
 		if (i >= len || text[i] != '"')
 			return false;
 		size_t key_end = skip_string(text, len, i);
 		if (key_end == NOT_FOUND)
 			return false;
-		struct trace_json_span *part =
-			part_named(text, i, key_end, parts);
+		size_t k = key_index(text, i, key_end, keys, count);
 		if (memchr(text + i, '\\', key_end - i))
 			return false; /* a key cJSON reads otherwise */
 		i = skip_space(text, len, key_end);
@@ -126,20 +126,85 @@ bool trace_json_find_parts(const char *text, size_t len,
 		size_t value_end = skip_value(text, len, value);
 		if (value_end == NOT_FOUND)
 			return false;
-		if (part) {
-			if (part->begin != NOT_FOUND || text[value] != '[')
+		if (k < count) {
+			if (spans[k].begin != TRACE_JSON_ABSENT ||
+			    text[value] != '[')
 				return false;
-			*part = (struct trace_json_span){value, value_end};
+			spans[k] = (struct trace_json_span){value, value_end};
 		}
 		i = skip_space(text, len, value_end);
 		if (i < len && text[i] == '}')
-			return parts->steps.begin != NOT_FOUND &&
-			       parts->input.begin != NOT_FOUND &&
-			       parts->output.begin != NOT_FOUND;
+			return true;
 		if (i >= len || text[i] != ',')
 			return false;
 		i = skip_space(text, len, i + 1);
 	}
+}
+
+bool trace_json_find_parts(const char *text, size_t len,
+                           struct trace_json_parts *parts)
+{
+	static const char *const keys[] = {"steps", "input", "output",
+	                                   "levels"};
+	struct trace_json_span spans[4];
+	if (!trace_json_find_members(text, (struct trace_json_span){0, len},
+	                             keys, 4, spans))
+		return false;
+	for (size_t k = 0; k < 4; k++)
+		if (spans[k].begin == TRACE_JSON_ABSENT)
+			return false;
+	*parts = (struct trace_json_parts){spans[0], spans[1], spans[2],
+	                                   spans[3]};
+	return true;
+}
+
+struct trace_json_span *
+trace_json_find_level_arrays(const char *text, struct trace_json_span levels,
+                             size_t *count)
+{
+	size_t at = levels.begin + 1, n = 0;
+	struct trace_json_span e;
+	while (trace_json_next_element(text, levels, &at, n == 0, &e) > 0)
+		n++;
+	struct trace_json_span *spans =
+		malloc((n ? n : 1) * TRACE_JSON_LEVEL_ARRAYS * sizeof(*spans));
+	if (!spans)
+		return NULL;
+	at = levels.begin + 1;
+	for (size_t i = 0; i < n; i++) {
+		struct trace_json_span *level =
+			spans + i * TRACE_JSON_LEVEL_ARRAYS;
+		trace_json_next_element(text, levels, &at, i == 0, &e);
+		if (!trace_json_find_members(text, e, trace_json_level_keys,
+		                             TRACE_JSON_LEVEL_ARRAYS, level))
+			for (size_t k = 0; k < TRACE_JSON_LEVEL_ARRAYS; k++)
+				level[k] = (struct trace_json_span){
+					TRACE_JSON_ABSENT, TRACE_JSON_ABSENT};
+	}
+	*count = n;
+	return spans;
+}
+
+static int by_begin(const void *a, const void *b)
+{
+	size_t x = ((const struct trace_json_span *)a)->begin;
+	size_t y = ((const struct trace_json_span *)b)->begin;
+	return x < y ? -1 : x > y;
+}
+
+size_t trace_json_cuts(const struct trace_json_parts *parts,
+                       const struct trace_json_span *level_arrays,
+                       size_t levels, struct trace_json_span *cuts)
+{
+	size_t n = 0;
+	cuts[n++] = parts->steps;
+	cuts[n++] = parts->input;
+	cuts[n++] = parts->output;
+	for (size_t k = 0; k < levels * TRACE_JSON_LEVEL_ARRAYS; k++)
+		if (level_arrays[k].begin != TRACE_JSON_ABSENT)
+			cuts[n++] = level_arrays[k];
+	qsort(cuts, n, sizeof(*cuts), by_begin);
+	return n;
 }
 
 int trace_json_next_element(const char *text, struct trace_json_span array,

@@ -1,35 +1,68 @@
 /* trace_json_split.h - private to the JSON reader: where a trace's
- * top-level arrays "steps", "input" and "output" lie in the text, and
- * their elements one by one, found without parsing them, so that the
- * reader builds cJSON's tree of one step or one number at a time instead
- * of the whole file's (those arrays are nearly all of a trace: the steps
- * of a full-detail one, input and output of a summary). Plain C; depends
+ * top-level arrays "steps", "input" and "output" and its levels' float
+ * arrays lie in the text, and their elements one by one, found without
+ * parsing them, so that the reader builds cJSON's tree of one step or one
+ * number at a time instead of the whole file's (those arrays are nearly
+ * all of a trace: the steps and levels of a full-detail one, input and
+ * output of a summary). Plain C; depends
  * on nothing else. */
 #ifndef SCANVIZ_TRACE_JSON_SPLIT_H
 #define SCANVIZ_TRACE_JSON_SPLIT_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* A span of the text: bytes [begin, end). */
 struct trace_json_span {
 	size_t begin, end;
 };
 
-/* The arrays the reader takes from the text instead of cJSON's tree. */
+/* A span that is not there: a key the object does not have. */
+#define TRACE_JSON_ABSENT SIZE_MAX
+
+/* The arrays the reader takes from the text instead of cJSON's tree, and
+ * the array "levels", whose objects' float arrays it takes too. */
 struct trace_json_parts {
-	struct trace_json_span steps, input, output;
+	struct trace_json_span steps, input, output, levels;
 };
 
-/* The values of the top-level object's keys "steps", "input" and
- * "output" in text[0..len): true when the text is an object whose members
- * are well formed as far as their brackets and strings go, and each of
- * the three keys is among them once, spelled without escapes, with an
- * array for its value; each span then runs from its '[' through its ']'.
+/* The float arrays of a level, in trace_json_level_keys' order: input,
+ * section_scans, block_sums, block_sums_scanned, output. */
+#define TRACE_JSON_LEVEL_ARRAYS 5
+extern const char *const trace_json_level_keys[TRACE_JSON_LEVEL_ARRAYS];
+
+/* The values of the keys keys[0..count) (spelled without quotes) of the
+ * object at text[object] (white space before it allowed): true when it is
+ * an object whose members are well formed as far as their brackets and
+ * strings go, spelled without escapes, none of keys twice and each one
+ * there an array; spans[k] then runs from its '[' through its ']', or is
+ * TRACE_JSON_ABSENT where the object lacks keys[k]. */
+bool trace_json_find_members(const char *text, struct trace_json_span object,
+                             const char *const *keys, size_t count,
+                             struct trace_json_span *spans);
+
+/* The top-level object's arrays "steps", "input", "output" and "levels"
+ * in text[0..len): true when trace_json_find_members finds all four.
  * False for any other text, which the reader then parses whole, so that
  * its errors are cJSON's. */
 bool trace_json_find_parts(const char *text, size_t len,
                            struct trace_json_parts *parts);
+
+/* The float arrays of each object of `levels` (parts.levels): a new array
+ * (free() it) of TRACE_JSON_LEVEL_ARRAYS spans per level, *count levels,
+ * all TRACE_JSON_ABSENT for a level that trace_json_find_members does not
+ * find well formed (the tree keeps its arrays). NULL: out of memory. */
+struct trace_json_span *
+trace_json_find_level_arrays(const char *text, struct trace_json_span levels,
+                             size_t *count);
+
+/* The spans taken out of the text, in the text's order, into cuts (room
+ * for 3 + levels * TRACE_JSON_LEVEL_ARRAYS): steps, input, output and
+ * the level arrays found. Returns how many. */
+size_t trace_json_cuts(const struct trace_json_parts *parts,
+                       const struct trace_json_span *level_arrays,
+                       size_t levels, struct trace_json_span *cuts);
 
 /* The element after position *at of `array` (a span found above): skips
  * white space and, but for the first element, one comma. Returns 1 with

@@ -1,11 +1,13 @@
 /* test_trace_json_split.c - the JSON reader's finding of the arrays
- * "steps", "input" and "output" and their elements in the text
- * (trace_json_split.h): found in a written trace, element by element; not
- * found, so that the file is parsed whole, where the text is anything else
- * (one of them missing, twice, spelled with an escape, not an array,
- * unbalanced or closed by the wrong bracket); brackets and keys inside
- * strings and deeper objects do not count; a missing or extra comma
- * between elements is placed. Depends on trace_json_split.h, sample_trace.h and cmocka. */
+ * "steps", "input", "output", "levels" and the levels' float arrays and
+ * their elements in the text (trace_json_split.h): found in a written
+ * trace, element by element; a level that is not plain keeps its arrays
+ * in the tree; not found, so that the file is parsed whole, where the
+ * text is anything else (one of them missing, twice, spelled with an
+ * escape, not an array, unbalanced or closed by the wrong bracket);
+ * brackets and keys inside strings and deeper objects do not count; a
+ * missing or extra comma between elements is placed. Depends on
+ * trace_json_split.h, sample_trace.h and cmocka. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -89,6 +91,65 @@ static void test_written_trace(void **state)
 	trace_destroy(t);
 }
 
+/* Each level's float arrays, found in its object; a level the finder
+ * cannot read plainly keeps all of its arrays in the tree. */
+static void test_level_arrays(void **state)
+{
+	(void)state;
+	struct trace *t = sample_trace();
+	size_t len;
+	char *text = sample_json(t, &len);
+	struct trace_json_parts parts;
+	assert_true(trace_json_find_parts(text, len, &parts));
+	size_t levels;
+	struct trace_json_span *spans =
+		trace_json_find_level_arrays(text, parts.levels, &levels);
+	assert_non_null(spans);
+	assert_int_equal(levels, t->level_count);
+	for (size_t i = 0; i < levels; i++) {
+		const struct trace_level *l = &t->levels[i];
+		const float *arrays[] = {l->input, l->section_scans,
+		                         l->block_sums, l->block_sums_scanned,
+		                         l->output};
+		for (size_t k = 0; k < TRACE_JSON_LEVEL_ARRAYS; k++) {
+			struct trace_json_span s =
+				spans[i * TRACE_JSON_LEVEL_ARRAYS + k];
+			/* an array the trace has is there, inside the
+			 * levels, after its key; one it lacks is not */
+			if (!arrays[k]) {
+				assert_true(s.begin == TRACE_JSON_ABSENT);
+				continue;
+			}
+			assert_true(s.begin > parts.levels.begin &&
+			            s.end < parts.levels.end);
+			assert_int_equal(text[s.begin], '[');
+			assert_int_equal(text[s.end - 1], ']');
+			size_t key = strlen(trace_json_level_keys[k]);
+			assert_memory_equal(text + s.begin - key - 3,
+			                    trace_json_level_keys[k], key);
+		}
+	}
+	free(spans);
+	free(text);
+	trace_destroy(t);
+
+	const char *odd = "{\"steps\": [], \"input\": [], \"output\": [], "
+			  "\"levels\": [{\"output\": [1], \"n\": 1}, "
+			  "{\"input\": [1], \"input\": [2]}, 7, "
+			  "{\"o\\u0075tput\": [1]}, {}]}";
+	assert_true(trace_json_find_parts(odd, strlen(odd), &parts));
+	spans = trace_json_find_level_arrays(odd, parts.levels, &levels);
+	assert_non_null(spans);
+	assert_int_equal(levels, 5);
+	assert_memory_equal(odd + spans[4].begin, "[1]", 3); /* output */
+	for (size_t k = 0; k < 4; k++)
+		assert_true(spans[k].begin == TRACE_JSON_ABSENT);
+	for (size_t k = TRACE_JSON_LEVEL_ARRAYS;
+	     k < 5 * TRACE_JSON_LEVEL_ARRAYS; k++)
+		assert_true(spans[k].begin == TRACE_JSON_ABSENT);
+	free(spans);
+}
+
 static void test_not_found(void **state)
 {
 	(void)state;
@@ -99,24 +160,27 @@ static void test_not_found(void **state)
 		"{}",
 		"{\"input\": [1]}",
 		"{\"steps\": [], \"output\": []}",
+		"{\"steps\": [], \"input\": [], \"output\": []}",
+		"{\"steps\": [], \"input\": [], \"output\": [], "
+		"\"levels\": {}}",
 		"{\"steps\": [], \"input\": [], \"output\": 3}",
 		"{\"steps\": [], \"input\": [], \"input\": [], "
 		"\"output\": []}",
-		"{\"input\": [], \"output\": [], \"steps\": [], \"steps\": []}",
-		"{\"input\": [], \"output\": [], \"st\\u0065ps\": []}",
-		"{\"input\": [], \"output\": [], \"steps\": {}}",
-		"{\"input\": [], \"output\": [], \"steps\": 3}",
-		"{\"input\": [], \"output\": [], \"steps\": [[1, 2]}",
-		"{\"input\": [], \"output\": [], \"steps\": [1, 2}, \"x\": 3}",
-		"{\"input\": [], \"output\": [], \"steps\": [{\"a\": 1}}, \"x\": 3}",
-		"{\"input\": [], \"output\": [], \"steps\": [\"]\"",
-		"{\"input\": [], \"output\": [], \"steps\" [1]}",
-		"{\"input\": [], \"output\": [], \"a\": 1 \"steps\": [1]}",
-		"{\"input\": [], \"output\": [], \"a\": {\"steps\": [1]}}",
-		"{\"input\": [], \"output\": [], \"a\": \"\\\"steps\\\": [1]\"}",
-		"{\"input\": [], \"output\": [], \"steps\": [1]",
-		"{\"input\": [], \"output\": [], \"steps\": [1],}",
-		"{\"input\": [], \"output\": [], \"steps\": [1], 7}",
+		"{\"input\": [], \"output\": [], \"levels\": [], \"steps\": [], \"steps\": []}",
+		"{\"input\": [], \"output\": [], \"levels\": [], \"st\\u0065ps\": []}",
+		"{\"input\": [], \"output\": [], \"levels\": [], \"steps\": {}}",
+		"{\"input\": [], \"output\": [], \"levels\": [], \"steps\": 3}",
+		"{\"input\": [], \"output\": [], \"levels\": [], \"steps\": [[1, 2]}",
+		"{\"input\": [], \"output\": [], \"levels\": [], \"steps\": [1, 2}, \"x\": 3}",
+		"{\"input\": [], \"output\": [], \"levels\": [], \"steps\": [{\"a\": 1}}, \"x\": 3}",
+		"{\"input\": [], \"output\": [], \"levels\": [], \"steps\": [\"]\"",
+		"{\"input\": [], \"output\": [], \"levels\": [], \"steps\" [1]}",
+		"{\"input\": [], \"output\": [], \"levels\": [], \"a\": 1 \"steps\": [1]}",
+		"{\"input\": [], \"output\": [], \"levels\": [], \"a\": {\"steps\": [1]}}",
+		"{\"input\": [], \"output\": [], \"levels\": [], \"a\": \"\\\"steps\\\": [1]\"}",
+		"{\"input\": [], \"output\": [], \"levels\": [], \"steps\": [1]",
+		"{\"input\": [], \"output\": [], \"levels\": [], \"steps\": [1],}",
+		"{\"input\": [], \"output\": [], \"levels\": [], \"steps\": [1], 7}",
 	};
 	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
 		if (find(texts[i], &s))
@@ -126,9 +190,10 @@ static void test_not_found(void **state)
 static void test_inside_strings_and_objects(void **state)
 {
 	(void)state;
-	const char *text = "{\"a\": \"[{\\\"}\", \"b\": {\"steps\": 1}, "
-			   "\"steps\": [{\"s\": \"]}\"}, [[]], \"x\\\\\", 2],"
-			   " \"c\": [], \"input\": [], \"output\": []}";
+	const char *text =
+		"{\"a\": \"[{\\\"}\", \"b\": {\"steps\": 1}, "
+		"\"steps\": [{\"s\": \"]}\"}, [[]], \"x\\\\\", 2],"
+		" \"c\": [], \"input\": [], \"output\": [], \"levels\": []}";
 	struct trace_json_span spans[8];
 	int last;
 	size_t stop;
@@ -149,22 +214,22 @@ static void test_bad_commas(void **state)
 	int last;
 	size_t stop;
 	const char *missing =
-		"{\"steps\": [{} {}], \"input\": [], \"output\": []}";
+		"{\"steps\": [{} {}], \"input\": [], \"output\": [], \"levels\": []}";
 	assert_int_equal(elements(missing, spans, 8, &last, &stop), 1);
 	assert_int_equal(last, -1);
 	assert_int_equal(stop, strstr(missing, "} {") - missing + 2);
 	const char *trailing =
-		"{\"steps\": [{}, ], \"input\": [], \"output\": []}";
+		"{\"steps\": [{}, ], \"input\": [], \"output\": [], \"levels\": []}";
 	assert_int_equal(elements(trailing, spans, 8, &last, &stop), 1);
 	assert_int_equal(last, -1);
 	assert_int_equal(trailing[stop], ']');
 	const char *leading =
-		"{\"steps\": [, {}], \"input\": [], \"output\": []}";
+		"{\"steps\": [, {}], \"input\": [], \"output\": [], \"levels\": []}";
 	assert_int_equal(elements(leading, spans, 8, &last, &stop), 0);
 	assert_int_equal(last, -1);
 	assert_int_equal(leading[stop], ',');
 	const char *empty =
-		"{\"steps\": [ \n ], \"input\": [], \"output\": []}";
+		"{\"steps\": [ \n ], \"input\": [], \"output\": [], \"levels\": []}";
 	assert_int_equal(elements(empty, spans, 8, &last, &stop), 0);
 	assert_int_equal(last, 0);
 }
@@ -173,6 +238,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_written_trace),
+		cmocka_unit_test(test_level_arrays),
 		cmocka_unit_test(test_not_found),
 		cmocka_unit_test(test_inside_strings_and_objects),
 		cmocka_unit_test(test_bad_commas),

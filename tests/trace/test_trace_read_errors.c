@@ -580,64 +580,80 @@ static void test_memory_need(void **state)
 	free(steps);
 }
 
-/* The sample's JSON with its input and output lines replaced by `arrays`;
- * `tree`: with the key "steps" spelled with an escape, so that the reader
- * parses the file whole instead of taking input, output and steps from
- * the text an element at a time. */
-static char *with_arrays(const char *arrays, bool tree, size_t *len)
+/* The sample's input and output, as it writes them. */
+#define SAMPLE_ARRAYS                                                  \
+	"\"input\": [2, 1, 0.1, 3, -0, 1.4013e-45, 16777216, -2.5],\n" \
+	"  \"output\": [2, 3, 3.1, \"inf\", \"-inf\", \"nan\", "       \
+	"\"nan:0x7fffffff\", \"nan:0xffc00000\"],"
+/* A level array of the sample, as it writes it. */
+#define SAMPLE_BLOCK_SUMS "\"block_sums\": [14.5]"
+
+/* The sample's JSON with `find` replaced by `replace`; `tree`: with the
+ * key "steps" spelled with an escape, so that the reader parses the file
+ * whole instead of taking steps, input, output and the levels' arrays
+ * from the text an element at a time. */
+static char *edited_sample(const char *find, const char *replace, bool tree,
+                           size_t *len)
 {
 	struct trace *t = sample_trace();
 	char *text = sample_json(t, len);
 	trace_destroy(t);
-	text = replace_once(
-		text, len,
-		"\"input\": [2, 1, 0.1, 3, -0, 1.4013e-45, 16777216, -2.5],\n"
-		"  \"output\": [2, 3, 3.1, \"inf\", \"-inf\", \"nan\", "
-		"\"nan:0x7fffffff\", \"nan:0xffc00000\"],",
-		arrays);
+	text = replace_once(text, len, find, replace);
 	return tree ? replace_once(text, len, "\"steps\":", "\"st\\u0065ps\":")
 	            : text;
 }
 
-/* Input and output read from the text an element at a time
+/* Arrays read from the text an element at a time
  * (trace_json_text_floats.c) and from cJSON's tree of the whole file
  * agree: every spelling of a number, the strings for non-finite floats,
- * and each kind of bad value, refused with the same message. */
+ * and each kind of bad value, refused with the same message; in the
+ * input, the output and a level's array. */
 static void test_text_and_tree_agree(void **state)
 {
 	(void)state;
-	static const char *const arrays[] = {
-		"\"input\": [2, 1E0, -0.0, 1.4013e-45, 16777216, -2.5e+0, "
-		"0.1, 3e-0],\n  \"output\": [2, \"inf\", \"-inf\", "
-		"\"nan\", \"nan:0x7fffffff\", 1e-46, -0, 3.4028235e38],",
+	static const char *const edits[][2] = {
+		{SAMPLE_ARRAYS,
+	         "\"input\": [2, 1E0, -0.0, 1.4013e-45, 16777216, -2.5e+0, "
+	         "0.1, 3e-0],\n  \"output\": [2, \"inf\", \"-inf\", "
+	         "\"nan\", \"nan:0x7fffffff\", 1e-46, -0, 3.4028235e38],"},
 		/* beyond JSON's grammar, as cJSON reads it */
-		"\"input\": [2, 01, 1., -.5, +3, 1.e2, 0.1, 3],\n"
-		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],",
-		"\"input\": [2, 1e39, 0.1, 3, -0, 1, 1, 1],\n"
-		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],",
-		"\"input\": [2, true, 0.1, 3, -0, 1, 1, 1],\n"
-		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],",
-		"\"input\": [2, 1, 0.1, 3, -0, 1, 1, \"nan\"],\n"
-		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],",
-		"\"input\": [2, 1, 0.1, 3, -0, 1, 1, 1],\n"
-		"  \"output\": [2, 3, 3.1, 1, 1, 1, -1e40, 1],",
-		"\"input\": [2, 1, 0.1, 3, -0, 1, 1, 1],\n"
-		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1],",
-		"\"input\": [2, 1, 0.1, 3, -0, 1, 1, [1]],\n"
-		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],",
-		"\"input\": [2, 1, 0.1, 3 -0, 1, 1, 1],\n"
-		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],",
-		"\"input\": [2, 1, 0.1, 3, -0, 1, 1, 1],\n"
-		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1,],",
-		"\"input\": [2, 1, 0.1, 3, -0, 1, 1, 1],\n"
-		"  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1e],",
+		{SAMPLE_ARRAYS,
+	         "\"input\": [2, 01, 1., -.5, +3, 1.e2, 0.1, 3],\n"
+	         "  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],"},
+		{SAMPLE_ARRAYS, "\"input\": [2, 1e39, 0.1, 3, -0, 1, 1, 1],\n"
+	                        "  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],"},
+		{SAMPLE_ARRAYS, "\"input\": [2, true, 0.1, 3, -0, 1, 1, 1],\n"
+	                        "  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],"},
+		{SAMPLE_ARRAYS,
+	         "\"input\": [2, 1, 0.1, 3, -0, 1, 1, \"nan\"],\n"
+	         "  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],"},
+		{SAMPLE_ARRAYS,
+	         "\"input\": [2, 1, 0.1, 3, -0, 1, 1, 1],\n"
+	         "  \"output\": [2, 3, 3.1, 1, 1, 1, -1e40, 1],"},
+		{SAMPLE_ARRAYS, "\"input\": [2, 1, 0.1, 3, -0, 1, 1, 1],\n"
+	                        "  \"output\": [2, 3, 3.1, 1, 1, 1, 1],"},
+		{SAMPLE_ARRAYS, "\"input\": [2, 1, 0.1, 3, -0, 1, 1, [1]],\n"
+	                        "  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],"},
+		{SAMPLE_ARRAYS, "\"input\": [2, 1, 0.1, 3 -0, 1, 1, 1],\n"
+	                        "  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1],"},
+		{SAMPLE_ARRAYS, "\"input\": [2, 1, 0.1, 3, -0, 1, 1, 1],\n"
+	                        "  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1,],"},
+		{SAMPLE_ARRAYS, "\"input\": [2, 1, 0.1, 3, -0, 1, 1, 1],\n"
+	                        "  \"output\": [2, 3, 3.1, 1, 1, 1, 1, 1e],"},
+		{SAMPLE_BLOCK_SUMS, "\"block_sums\": [\"nan\"]"},
+		{SAMPLE_BLOCK_SUMS, "\"block_sums\": [1.45E+1]"},
+		{SAMPLE_BLOCK_SUMS, "\"block_sums\": [1e39]"},
+		{SAMPLE_BLOCK_SUMS, "\"block_sums\": [null]"},
+		{SAMPLE_BLOCK_SUMS, "\"block_sums\": [14.5 1]"},
+		{SAMPLE_BLOCK_SUMS, "\"block_sums\": []"},
 	};
-	for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) {
+	for (size_t i = 0; i < sizeof(edits) / sizeof(edits[0]); i++) {
 		struct trace *read[2];
 		char err[2][512];
 		for (int tree = 0; tree < 2; tree++) {
 			size_t len;
-			char *text = with_arrays(arrays[i], tree, &len);
+			char *text = edited_sample(edits[i][0], edits[i][1],
+			                           tree, &len);
 			err[tree][0] = '\0';
 			read[tree] = trace_read_json(text, len, "t.json",
 			                             err[tree], sizeof(err[0]));
@@ -661,7 +677,7 @@ static void test_text_and_tree_agree(void **state)
 	}
 	/* the first case read, and its values kept to the bit */
 	size_t len;
-	char *text = with_arrays(arrays[0], false, &len);
+	char *text = edited_sample(edits[0][0], edits[0][1], false, &len);
 	struct trace *t = trace_read_json(text, len, "t.json", NULL, 0);
 	free(text);
 	assert_non_null(t);
