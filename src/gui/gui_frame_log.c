@@ -445,11 +445,12 @@ static void put_lesson(FILE *f, const struct gui_app *app)
 	bool steps = lesson_player_trace(lp->player) != NULL;
 	fprintf(f,
 	        ",\"shown\":%zu,\"first_step\":%ld,\"last_step\":%ld,"
-	        "\"lecturer\":%s,\"typed\":",
+	        "\"lecturer\":%s,\"verdict_first\":%s,\"typed\":",
 	        lesson_player_shown(lp->player),
 	        steps ? (long)lesson_player_first_step(lp->player) : -1L,
 	        steps ? (long)lesson_player_last_step(lp->player) : -1L,
-	        lp->lecturer ? "true" : "false");
+	        lp->lecturer ? "true" : "false",
+	        lesson_panel_verdict_first(lp) ? "true" : "false");
 	put_string(f, lp->typed);
 	fputs(",\"question\":", f);
 	put_question(f, lp, app->view.figure);

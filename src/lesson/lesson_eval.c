@@ -362,13 +362,14 @@ void lesson_expr_describe(const struct lesson_expr *e, const struct trace *t,
 		return;
 	case LESSON_EXPR_ADDITIONS:
 		snprintf(out, size,
-		         "the additions this run of %s made, counted in its "
-		         "trace",
+		         "the number of additions this run of %s made, counted "
+		         "in its trace",
 		         t->algorithm);
 		return;
 	case LESSON_EXPR_ADDITIONS_PHASE:
 		snprintf(out, size,
-		         "the additions of the %s phase in this run of %s",
+		         "the number of additions of the %s phase in this run "
+		         "of %s",
 		         trace_phase_name(e->phase), t->algorithm);
 		return;
 	case LESSON_EXPR_ADDITIONS_STEP:
@@ -376,25 +377,29 @@ void lesson_expr_describe(const struct lesson_expr *e, const struct trace *t,
 		                       sizeof(ignored)))
 			break;
 		lesson_step_name(t, step, name, sizeof(name));
-		snprintf(out, size, "the additions the trace records in %s",
+		snprintf(out, size,
+		         "the number of additions the trace records in %s",
 		         name);
 		return;
 	case LESSON_EXPR_STEPS:
-		snprintf(out, size, "the steps recorded in this run's trace");
+		snprintf(out, size,
+		         "the number of steps recorded in this run's trace");
 		return;
 	case LESSON_EXPR_HAZARDS:
-		snprintf(out, size, "the hazards found in this run");
+		snprintf(out, size, "the number of hazards found in this run");
 		return;
 	case LESSON_EXPR_DIVERGENCES:
 		snprintf(out, size,
-		         "the barrier divergences found in this run");
+		         "the number of barrier divergences found in "
+		         "this run");
 		return;
 	case LESSON_EXPR_N:
 		snprintf(out, size, "the input's length");
 		return;
 	case LESSON_EXPR_SECTIONS:
-		snprintf(out, size, "the sections of %zu elements in %u", t->n,
-		         t->section_size);
+		snprintf(out, size,
+		         "the number of sections of %u elements in %zu",
+		         t->section_size, t->n);
 		return;
 	case LESSON_EXPR_INPUT:
 		snprintf(out, size, "input element %u", e->index);
@@ -417,12 +422,13 @@ void lesson_expr_describe(const struct lesson_expr *e, const struct trace *t,
 		return;
 	case LESSON_EXPR_WRONG:
 		snprintf(out, size,
-		         "the output elements that differ from the sequential "
-		         "scan");
+		         "the number of output elements that differ from the "
+		         "sequential scan");
 		return;
 	case LESSON_EXPR_HAZARDS_KIND:
 		snprintf(out, size,
-		         "the hazards of one kind found in this run");
+		         "the number of hazards of one kind found in this "
+		         "run");
 		return;
 	case LESSON_EXPR_DIVERGENT_WARPS:
 		if (lesson_ref_resolve(&e->step, t, &step, ignored,
@@ -430,7 +436,8 @@ void lesson_expr_describe(const struct lesson_expr *e, const struct trace *t,
 			break;
 		lesson_step_name(t, step, name, sizeof(name));
 		snprintf(out, size,
-		         "the warps in which some threads, not all, add in %s",
+		         "the number of warps in which some threads, not all, "
+		         "add in %s",
 		         name);
 		return;
 	default:

@@ -209,8 +209,9 @@ class Run:
 
     def tour(self, params):
         """A lesson slide by slide: End rests before the next question;
-        its frame is checked, then answered right, until the slide has
-        none left; Page Down goes on, to the last slide."""
+        its frame is checked, then answered right (Down after a verdict
+        that stands in front of the step's next question), until the
+        slide has none left; Page Down goes on, to the last slide."""
         names = params.get("checks", [])
         visited = 0
         while self.alive() and visited < 40:
@@ -238,6 +239,15 @@ class Run:
                 if q["kind"] != "choice":
                     self.display.key("Return")
                 after = self.settle("answer")
+                if after["lesson"].get("verdict_first"):
+                    # the verdict stands in front of the step's next
+                    # question: a person reads it, then presses Down
+                    self.key("Down", "read")
+                    after = self.settle("read")
+                    if after["lesson"].get("verdict_first"):
+                        self.fail(label, "Down did not put the verdict "
+                                  "away")
+                        break
                 aq = after["lesson"]["question"]
                 if aq and aq["index"] == q["index"]:
                     self.fail(label, "answering %s did not release the "

@@ -1,9 +1,10 @@
 /* test_lesson_gui.c - lesson mode in the window's state machine, driven
  * headless with synthetic SDL events: the panel shows the slide, the keys
  * move between slides, steps and lessons, a question holds the animation
- * until the typed or clicked answer is judged (with a second try), digits
- * typed for an answer do not reach the app's own keys while the window's
- * keys still work, the view is told what a question asks about, L shows
+ * until the typed or clicked answer is judged (with a second try), a
+ * verdict stays up before the step's next question, digits typed for an
+ * answer do not reach the app's own keys while the window's keys still
+ * work, the view is told what a question asks about, L shows
  * the lecturer view without answers the room has not been asked, the
  * presenter's frame has them, the figure keeps its width, list items show
  * their numbers or bullets, bold and code keep their faces, and progress
@@ -133,27 +134,6 @@ static void slides_steps_and_a_question(void **state)
 	assert_int_equal(answers[0], '+');
 }
 
-static void a_choice_and_a_wrong_answer(void **state)
-{
-	(void)state;
-	struct lesson_panel *lp;
-	struct gui_app *app = open_lesson("what-a-scan-is", &lp);
-	/* Slide 6 asks a choice at its end; it shows no trace. */
-	for (int k = 0; k < 5; k++)
-		test_key(app, SDLK_RIGHT, 0);
-	assert_int_equal(lesson_player_slide_index(lp->player), 5);
-	assert_non_null(lesson_player_pending(lp->player, NULL));
-	assert_true(test_text_contains(app, "(c) it is associative"));
-	/* Wrong twice: the first try gets a second, the second the answer. */
-	test_text(app, "a");
-	assert_int_equal(lesson_player_verdict(lp->player, 5, 0),
-	                 LESSON_UNANSWERED);
-	test_text(app, "a");
-	assert_int_equal(lesson_player_verdict(lp->player, 5, 0), LESSON_WRONG);
-	assert_true(test_text_contains(app, "Not quite"));
-	gui_app_destroy(app);
-}
-
 /* The last TEXT item containing `part`, or NULL. */
 static const struct scene_item *text_item(const struct scene *sc,
                                           const char *part)
@@ -164,6 +144,34 @@ static const struct scene_item *text_item(const struct scene *sc,
 		    strstr(sc->strings + sc->items[k].u.text.offset, part))
 			found = &sc->items[k];
 	return found;
+}
+
+static void a_choice_and_a_wrong_answer(void **state)
+{
+	(void)state;
+	struct lesson_panel *lp;
+	struct gui_app *app = open_lesson("what-a-scan-is", &lp);
+	/* Slide 6 asks a choice at its end; it shows no trace. */
+	for (int k = 0; k < 5; k++)
+		test_key(app, SDLK_RIGHT, 0);
+	assert_int_equal(lesson_player_slide_index(lp->player), 5);
+	assert_non_null(lesson_player_pending(lp->player, NULL));
+	/* the label, and the choice's text hanging beside it */
+	const struct scene_item *label = text_item(app->scene, "(c)");
+	const struct scene_item *text =
+		text_item(app->scene, "it is associative");
+	assert_non_null(label);
+	assert_non_null(text);
+	assert_true(text->bounds.x0 > label->bounds.x1);
+	assert_true(fabsf(text->bounds.y0 - label->bounds.y0) < 1);
+	/* Wrong twice: the first try gets a second, the second the answer. */
+	test_text(app, "a");
+	assert_int_equal(lesson_player_verdict(lp->player, 5, 0),
+	                 LESSON_UNANSWERED);
+	test_text(app, "a");
+	assert_int_equal(lesson_player_verdict(lp->player, 5, 0), LESSON_WRONG);
+	assert_true(test_text_contains(app, "Not quite"));
+	gui_app_destroy(app);
 }
 
 static size_t count_text(const struct scene *sc, const char *exact)
@@ -184,6 +192,16 @@ static void go_to_slide(struct gui_app *app, struct lesson_panel *lp,
 	while (lesson_player_slide_index(lp->player) > slide)
 		test_key(app, SDLK_PAGEUP, 0);
 	assert_int_equal(lesson_player_slide_index(lp->player), slide);
+}
+
+/* The index of the lesson's slide with this title. */
+static size_t slide_titled(const struct lesson_panel *lp, const char *title)
+{
+	for (size_t k = 0; k < lp->lesson->slide_count; k++)
+		if (strcmp(lp->lesson->slides[k].title, title) == 0)
+			return k;
+	fail_msg("no slide \"%s\"", title);
+	return 0;
 }
 
 static void across_lessons(void **state)
@@ -303,6 +321,139 @@ static void lesson_list_and_last_lesson(void **state)
 	assert_int_equal(lesson_progress_last("/nonexistent/progress", last,
 	                                      sizeof(last)),
 	                 -1);
+}
+
+/* Two questions on one step: the first one's verdict and explanation stay
+ * on screen, its answer keys not reaching the second, until Down puts it
+ * away. */
+static void a_verdict_before_the_next_question(void **state)
+{
+	(void)state;
+	struct lesson_panel *lp;
+	struct gui_app *app = open_lesson("arbitrary-lengths", &lp);
+	size_t slide = slide_titled(lp, "The printed kernel 3"), q;
+	go_to_slide(app, lp, slide);
+	for (int k = 0; k < 40 && !lesson_player_pending(lp->player, &q); k++)
+		test_key(app, SDLK_DOWN, 0);
+	assert_non_null(lesson_player_pending(lp->player, &q));
+	assert_int_equal(q, 0);
+	test_text(app, "5");
+	test_key(app, SDLK_RETURN, 0);
+	assert_int_equal(lesson_player_verdict(lp->player, slide, 0),
+	                 LESSON_RIGHT);
+	/* the second question waits behind the first one's verdict */
+	assert_non_null(lesson_player_pending(lp->player, &q));
+	assert_int_equal(q, 1);
+	assert_true(lesson_panel_verdict_first(lp));
+	assert_true(test_text_contains(app, "Block 0 added S[0]"));
+	/* "section,\n4. Every block": a sentence going on, not a list */
+	assert_false(test_has_text(app, "4."));
+	assert_false(test_text_contains(app, "Which kernel 3 is right?"));
+	assert_true(test_text_contains(app, "the next question"));
+	test_text(app, "b");
+	test_key(app, SDLK_b, 0);
+	assert_int_equal(lesson_player_verdict(lp->player, slide, 1),
+	                 LESSON_UNANSWERED);
+	/* Space: the next question, answered by its own keys */
+	test_key(app, SDLK_SPACE, 0);
+	assert_false(lesson_panel_verdict_first(lp));
+	assert_true(test_text_contains(app, "Which kernel 3 is right?"));
+	assert_false(test_text_contains(app, "Block 0 added S[0]"));
+	test_text(app, "b");
+	assert_int_equal(lesson_player_verdict(lp->player, slide, 1),
+	                 LESSON_RIGHT);
+	/* the verdict's code is drawn in the code face, without its marks */
+	assert_false(test_text_contains(app, "`"));
+	gui_app_destroy(app);
+}
+
+/* A question scrolls its box into view once; the wheel then takes the
+ * panel back up to the slide's title, and the box stays inside the text's
+ * band, off the footer. */
+static void the_wheel_goes_back_up_past_a_question(void **state)
+{
+	(void)state;
+	struct lesson_panel *lp;
+	struct gui_app *app = open_lesson("arbitrary-lengths", &lp);
+	app->projection = true;
+	size_t slide = slide_titled(lp, "The printed kernel 1 on 15 elements");
+	go_to_slide(app, lp, slide);
+	for (int k = 0; k < 40 && !lesson_player_pending(lp->player, NULL); k++)
+		test_key(app, SDLK_DOWN, 0);
+	assert_non_null(lesson_player_pending(lp->player, NULL));
+	assert_int_equal(gui_app_build(app), 0);
+	assert_true(lp->scroll > 0); /* the box scrolled into view */
+	float x = (lp->area.x0 + lp->area.x1) / 2;
+	float y = (lp->area.y0 + lp->area.y1) / 2;
+	for (int k = 0; k < 20 && lp->scroll > 0; k++) {
+		test_wheel(app, x, y, 1);
+		assert_int_equal(gui_app_build(app), 0);
+	}
+	assert_true(lp->scroll == 0);
+	/* the title, wrapped in the projector's type */
+	assert_true(test_has_text(app, "The printed kernel 1"));
+	assert_true(test_text_contains(app, "6 / 8"));
+	/* no box reaches the footer's row */
+	const struct scene_item *next =
+		test_find(app, SCENE_TAG_CONTROL, LESSON_CONTROL_NEXT, -1);
+	assert_non_null(next);
+	for (size_t k = 0; k < app->scene->count; k++) {
+		const struct scene_item *it = &app->scene->items[k];
+		if (it->kind == SCENE_ITEM_BOX && it->bounds.x0 > lp->area.x0 &&
+		    it->bounds.y1 > next->bounds.y0)
+			assert_true(it->bounds.y0 >= next->bounds.y0 - 1 ||
+			            it->bounds.y1 <= next->bounds.y0);
+	}
+	gui_app_destroy(app);
+}
+
+/* A slide without a figure sets its type as one beside a figure would,
+ * in a column of readable width, not at the smallest size across the
+ * window. */
+static void a_slide_without_a_figure(void **state)
+{
+	(void)state;
+	struct lesson_panel *lp;
+	struct gui_app *app = open_lesson("bench-what-the-numbers-say", &lp);
+	gui_app_resize(app, 3840, 2160, 3840, 2160);
+	assert_int_equal(gui_app_build(app), 0);
+	assert_int_equal(app->view_width, 0);
+	const struct scene_theme *th = gui_app_theme(app);
+	assert_true(lp->text_px > th->min_text * 1.5f);
+	for (size_t k = 0; k < app->scene->count; k++) {
+		const struct scene_item *it = &app->scene->items[k];
+		if (it->kind == SCENE_ITEM_TEXT &&
+		    it->u.text.size == lp->text_px)
+			assert_true(it->bounds.x1 - it->bounds.x0 <
+			            lp->text_px * 46);
+	}
+	/* a table's "---:" columns are aligned right */
+	go_to_slide(app, lp,
+	            slide_titled(lp, "Where the book's kernels stand"));
+	const struct scene_item *row = text_item(app->scene, "CUB  ");
+	assert_non_null(row);
+	assert_non_null(strstr(scene_text_of(app->scene, row), " 74.4   1.00"));
+	gui_app_destroy(app);
+}
+
+/* Space plays the slide's steps, as the help card says, up to the step a
+ * question holds. */
+static void space_plays_up_to_a_question(void **state)
+{
+	(void)state;
+	struct lesson_panel *lp;
+	struct gui_app *app = open_lesson("simple-scan", &lp);
+	go_to_slide(app, lp, slide_titled(lp, "Strides 4 and 8"));
+	size_t start = app->pb.step, lo, hi;
+	lesson_panel_bounds(lp, &lo, &hi);
+	assert_true(start < hi);
+	test_key(app, SDLK_SPACE, 0);
+	for (int k = 0; k < 100; k++)
+		test_tick(app, 100);
+	assert_true(app->pb.step > start);
+	assert_true(app->pb.step <= hi);
+	assert_non_null(lesson_player_pending(lp->player, NULL));
+	gui_app_destroy(app);
 }
 
 static void second_try_and_clicked_answers(void **state)
@@ -596,6 +747,10 @@ int main(void)
 		cmocka_unit_test(bold_and_code_keep_their_faces),
 		cmocka_unit_test(lesson_list_and_last_lesson),
 		cmocka_unit_test(second_try_and_clicked_answers),
+		cmocka_unit_test(a_verdict_before_the_next_question),
+		cmocka_unit_test(space_plays_up_to_a_question),
+		cmocka_unit_test(the_wheel_goes_back_up_past_a_question),
+		cmocka_unit_test(a_slide_without_a_figure),
 		cmocka_unit_test(keys_are_not_swallowed),
 		cmocka_unit_test(
 			narration_collapses_and_figure_keeps_its_width),

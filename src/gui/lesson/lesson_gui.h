@@ -73,9 +73,12 @@ struct lesson_panel {
 	size_t verdict_q;
 	enum lesson_verdict verdict;
 	char why[2048];
-	int tries;              /* wrong first tries at the pending question */
-	char retry[256];        /* "Not yet: ..." after a wrong first try */
-	float scroll;           /* px the panel's text is scrolled up */
+	int tries;       /* wrong first tries at the pending question */
+	char retry[256]; /* "Not yet: ..." after a wrong first try */
+	float scroll;    /* px the panel's text is scrolled up */
+	/* the question box as last scrolled into view (0: none since the
+	 * slide showed): scrolled once, so the wheel can go back up */
+	size_t scrolled_for;
 	float content_height;   /* of the text, last frame */
 	struct scene_rect area; /* of the panel, last frame */
 	float text_px;          /* the narration's body size, last frame */
@@ -144,6 +147,10 @@ void lesson_panel_answer(struct lesson_panel *lp, const char *typed);
 /* True when question q of the current slide has been put to the room (it
  * holds now, or was answered): its answer may be shown on the projector. */
 bool lesson_panel_asked(const struct lesson_panel *lp, size_t q);
+/* Whether the verdict on screen stands in front of another question of the
+ * same step, which shows once ↓ (Space, Enter) puts the verdict away: the
+ * explanation is read before the next question hides it. */
+bool lesson_panel_verdict_first(const struct lesson_panel *lp);
 /* Sets the view's hints for the pending question (hide_counts when it asks
  * for a count; ask_element/ask_level for the element it asks about). */
 void lesson_panel_sync_view(struct lesson_panel *lp);

@@ -269,14 +269,14 @@ static void item_label(const char *s, size_t marker, char *out, size_t size)
 		snprintf(out, size, "%.*s", (int)(marker - 1), s);
 }
 
-/* Where a list item's text starts past the column: one em after a
- * bullet, room for "10." after a number, so that the items of a numbered
+/* Where a list item's text starts past the column: past a bullet and a
+ * space, room for "10." after a number, so that the items of a numbered
  * list line up past nine. */
 static float item_indent(const struct flow *f, const char *item)
 {
 	if (item[0] >= '0' && item[0] <= '9')
 		return f->px * 0.7f + measure(f, SCENE_FONT_SANS, f->px, "10.");
-	return f->px;
+	return f->px * 1.2f;
 }
 
 static bool table_rule(const char *s, size_t len)
@@ -287,10 +287,36 @@ static bool table_rule(const char *s, size_t len)
 	return true;
 }
 
+/* Which columns of the rule row "|---|---:|" are aligned right (a colon
+ * at the end only), as bits. */
+static unsigned right_columns(const char *rule, size_t len)
+{
+	unsigned right = 0;
+	size_t col = 0, k = 0;
+	while (k < len && rule[k] == '|')
+		k++;
+	while (k < len && col < 16) {
+		size_t start = k;
+		while (k < len && rule[k] != '|')
+			k++;
+		size_t a = start, b = k;
+		while (a < b && rule[a] == ' ')
+			a++;
+		while (b > a && rule[b - 1] == ' ')
+			b--;
+		if (b > a && rule[b - 1] == ':' && rule[a] != ':')
+			right |= 1u << col;
+		col++;
+		k++;
+	}
+	return right;
+}
+
 /* Draws a table row "| a | b |" as mono text with cells padded to the
- * column widths of the whole table (widths in code points). */
+ * column widths of the whole table (widths in code points), on the left
+ * of the columns `right` aligns right. */
 static void table_row(struct flow *f, const char *row, size_t len,
-                      const size_t *widths, size_t cols)
+                      const size_t *widths, size_t cols, unsigned right)
 {
 	char out[512], cell[256];
 	size_t n = 0, col = 0, k = 0;
@@ -310,9 +336,17 @@ static void table_row(struct flow *f, const char *row, size_t len,
 		size_t cps = 0;
 		for (char *q = c; *q; q++)
 			cps += ((unsigned char)*q & 0xc0) != 0x80;
+		size_t pad = cps < widths[col] ? widths[col] - cps : 0;
+		bool to_right = right >> col & 1u;
+		for (size_t p = 0; to_right && p < pad && n + 1 < sizeof(out);
+		     p++)
+			out[n++] = ' ';
+		out[n] = '\0';
 		n += (size_t)snprintf(out + n, sizeof(out) - n, "%s", c);
-		for (size_t pad = cps;
-		     pad < widths[col] + 2 && n + 1 < sizeof(out); pad++)
+		if (n >= sizeof(out))
+			n = sizeof(out) - 1;
+		for (size_t p = to_right ? pad : 0;
+		     p < pad + 2 && n + 1 < sizeof(out); p++)
 			out[n++] = ' ';
 		out[n] = '\0';
 		col++;
@@ -347,9 +381,13 @@ static void table(struct flow *f, const char **rows, const size_t *lens,
 	for (size_t c = 0; c < cols; c++)
 		widths[c] = widths[c] > 2 ? widths[c] - 2
 		                          : 0; /* the cell's spaces */
+	unsigned right = 0;
+	for (size_t r = 0; r < count; r++)
+		if (table_rule(rows[r], lens[r]))
+			right = right_columns(rows[r], lens[r]);
 	for (size_t r = 0; r < count; r++)
 		if (!table_rule(rows[r], lens[r]))
-			table_row(f, rows[r], lens[r], widths, cols);
+			table_row(f, rows[r], lens[r], widths, cols, right);
 }
 
 /* Lays out a lesson's Markdown: blank lines end paragraphs. */
@@ -370,6 +408,12 @@ void lesson_flow_markdown(struct flow *f, const char *md)
 		bool is_table = !code && len > 0 && p[0] == '|';
 		bool blank = len == 0;
 		size_t marker = code ? 0 : list_marker(p);
+		/* As in CommonMark, a number other than 1 does not start a
+		 * list inside a paragraph: "... its own section,\n4. Every
+		 * block" goes on with the sentence. */
+		if (marker && pn && !item[0] && p[0] >= '0' && p[0] <= '9' &&
+		    !starts(p, "1. "))
+			marker = 0;
 		bool heading = !code && starts(p, "#");
 		/* A paragraph or list item ends at anything that is not its
 		 * continuation. */

@@ -110,7 +110,12 @@ float lesson_layout_text_px(const struct lesson_panel *lp,
 	(void)lp;
 	/* The views size their type by the viewport's height, a narrow
 	 * viewport counting as a 16:9 one of its width (view.c's sizes); the
-	 * narration takes nine tenths of the figure's body size. */
+	 * narration takes nine tenths of the figure's body size. A slide
+	 * without a figure, its narration the whole window, takes the size
+	 * it would have beside one at the widest share, so that the type
+	 * does not jump from slide to slide. */
+	if (panel_w >= w)
+		panel_w = (int)lroundf((float)w * shares[0]);
 	int fig_w = w - panel_w;
 	int fh = fig_w * 9 / 16 < h ? fig_w * 9 / 16 : h;
 	float px = floorf(scene_theme_text_px(th, fh) * 0.9f);

@@ -63,6 +63,7 @@ void lesson_panel_show_slide(struct lesson_panel *lp)
 	lp->retry[0] = '\0';
 	lp->tries = 0;
 	lp->scroll = 0;
+	lp->scrolled_for = 0;
 	lp->list_open = false; /* the new slide's narration shows */
 	if (t && s->run != lp->run_shown) {
 		char err[256];
@@ -98,6 +99,11 @@ bool lesson_panel_asked(const struct lesson_panel *lp, size_t q)
 	size_t s = lesson_player_slide_index(lp->player);
 	return lesson_player_verdict(lp->player, s, q) != LESSON_UNANSWERED ||
 	       (lesson_player_pending(lp->player, &pending) && pending == q);
+}
+
+bool lesson_panel_verdict_first(const struct lesson_panel *lp)
+{
+	return lp->answered && lesson_player_pending(lp->player, NULL);
 }
 
 /* Answers that are counts the view's panel would give away. */

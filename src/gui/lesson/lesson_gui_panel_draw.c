@@ -114,12 +114,18 @@ int lesson_panel_draw(struct lesson_panel *lp, struct scene *s,
 		return s->failed ? -1 : 0;
 	}
 
+	/* Lines of at most about eighty characters: a slide without a
+	 * figure centres its column instead of running it across the
+	 * window. */
+	float inset = margin, widest = px * 44.0f;
+	if (area.x1 - area.x0 - 2 * margin > widest)
+		inset = (area.x1 - area.x0 - widest) * 0.5f;
 	struct flow f = {
 		.s = s,
 		.m = m,
 		.th = th,
-		.x0 = area.x0 + margin,
-		.x1 = area.x1 - margin,
+		.x0 = area.x0 + inset,
+		.x1 = area.x1 - inset,
 		.y = area.y0 + margin,
 		.top = area.y0 + margin * 0.5f,
 		.bottom = area.y1 - foot,
@@ -144,14 +150,20 @@ int lesson_panel_draw(struct lesson_panel *lp, struct scene *s,
 	float visible = f.bottom - f.y;
 	float max_scroll =
 		lp->content_height > visible ? lp->content_height - visible : 0;
-	if (asking) {
-		/* Scroll the question's box into view, its top first. */
+	/* Scroll the question's box into view, its top first, once each
+	 * time it changes (asked, tried again, judged): between, the wheel
+	 * scrolls back up to the slide's title and text. */
+	size_t box = asking ? ((index + 1) * 2 + lp->answered) * 2 +
+	                              (lp->retry[0] != '\0')
+	                    : 0;
+	if (box && box != lp->scrolled_for) {
 		float needed = dry.y - f.bottom, box_top = before_box - f.y;
 		if (needed > box_top)
 			needed = box_top;
 		if (needed > lp->scroll)
 			lp->scroll = needed;
 	}
+	lp->scrolled_for = box;
 	if (lp->scroll > max_scroll)
 		lp->scroll = max_scroll;
 	if (lp->scroll < 0)

@@ -260,11 +260,31 @@ static void toggle_list(struct lesson_panel *lp)
 	lp->app->dirty = true;
 }
 
+/* Keys while a verdict stands in front of the step's next question: ↓,
+ * Space and Enter put it away; the answer keys wait for that question. */
+static bool verdict_key(struct lesson_panel *lp, SDL_Keycode sym)
+{
+	switch (sym) {
+	case SDLK_DOWN:
+	case SDLK_SPACE:
+	case SDLK_RETURN:
+	case SDLK_KP_ENTER:
+		lp->answered = false;
+		lp->scroll = 0;
+		lp->app->dirty = true;
+		return true;
+	default:
+		return false;
+	}
+}
+
 static bool on_key(struct lesson_panel *lp, const SDL_KeyboardEvent *k)
 {
 	SDL_Keycode sym = k->keysym.sym;
 	if (lp->app->editor.open)
 		return false;
+	if (lesson_panel_verdict_first(lp) && verdict_key(lp, sym))
+		return true;
 	const struct lesson_question *q =
 		lesson_player_pending(lp->player, NULL);
 	if (q && question_key(lp, q, sym))
@@ -320,6 +340,8 @@ static bool on_key(struct lesson_panel *lp, const SDL_KeyboardEvent *k)
 	case SDLK_c:
 		toggle_list(lp);
 		return true;
+	case SDLK_SPACE:
+		return false; /* the window plays the slide's steps */
 	case SDLK_e:
 	case SDLK_r:
 		/* The lesson's runs are what its questions are about. */
@@ -344,6 +366,8 @@ static bool on_text(struct lesson_panel *lp, const char *text)
 		lesson_player_pending(lp->player, NULL);
 	if (!pending || lp->app->editor.open || strcmp(text, "?") == 0)
 		return false;
+	if (lesson_panel_verdict_first(lp))
+		return true; /* the next question is not on screen yet */
 	if (pending->kind == LESSON_QUESTION_CHOICE) {
 		int c = isalpha((unsigned char)text[0])
 		                ? tolower((unsigned char)text[0]) - 'a'

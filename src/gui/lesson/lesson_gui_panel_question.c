@@ -4,18 +4,35 @@
 #include "lesson_gui_panel_draw.h"
 #include "lesson_gui_colors.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-/* A clickable choice: a framed button around its wrapped Markdown. */
+/* "(a)" at x and the choice's Markdown wrapped beside it, its lines
+ * hanging past the widest letter's label. */
+static void labelled(struct flow *f, size_t index, const char *text, float x)
+{
+	char label[8];
+	float w = 0, h = 0;
+	f->m->measure(f->m->ctx, SCENE_FONT_SANS, f->px, "(m) ", &w, &h);
+	snprintf(label, sizeof(label), "(%c)", 'a' + (int)index);
+	float y = f->y;
+	lesson_flow_wrap(f, label, x, SCENE_FONT_SANS, f->px, SCENE_ROLE_TEXT);
+	f->y = y;
+	lesson_flow_wrap_markdown(f, text, x + w, SCENE_FONT_SANS, f->px,
+	                          SCENE_ROLE_TEXT);
+}
+
+/* A clickable choice: a framed button around its label and text. */
 static void choice(struct flow *f, const char *text, size_t index)
 {
-	struct flow dry = *f;
-	dry.emit = false;
 	float pad = f->px * 0.25f, x = f->x0 + f->px * 0.3f;
+	struct flow inside = *f; /* the text keeps off the frame's right */
+	inside.x1 -= pad;
+	struct flow dry = inside;
+	dry.emit = false;
 	dry.y += pad;
-	lesson_flow_wrap_markdown(&dry, text, x + pad, SCENE_FONT_SANS, f->px,
-	                          SCENE_ROLE_TEXT);
+	labelled(&dry, index, text, x + pad);
 	float top = f->y - f->scroll, bottom = dry.y + pad - f->scroll;
 	if (f->emit && top >= f->top - 1 && bottom <= f->bottom + 1) {
 		struct scene_item *b = scene_box(
@@ -29,10 +46,9 @@ static void choice(struct flow *f, const char *text, size_t index)
 			                            LESSON_CONTROL_CHOICE,
 			                            (int32_t)index, 0, 0};
 	}
-	f->y += pad;
-	lesson_flow_wrap_markdown(f, text, x + pad, SCENE_FONT_SANS, f->px,
-	                          SCENE_ROLE_TEXT);
-	f->y += pad + f->px * 0.2f;
+	inside.y += pad;
+	labelled(&inside, index, text, x + pad);
+	f->y = inside.y + pad + f->px * 0.2f;
 }
 
 /* The verdict: its first sentence ("Right: 6.", "Not quite: you said 4;
@@ -61,8 +77,8 @@ static void verdict(struct flow *f, const struct lesson_panel *lp)
 	v.color = lesson_verdict_color(
 		f->th, lp->verdict == LESSON_RIGHT,
 		scene_theme_color(f->th, SCENE_ROLE_BACKGROUND));
-	lesson_flow_wrap(&v, buf, f->x0, SCENE_FONT_SANS_BOLD, f->px,
-	                 SCENE_ROLE_TEXT);
+	lesson_flow_wrap_markdown(&v, buf, f->x0, SCENE_FONT_SANS_BOLD, f->px,
+	                          SCENE_ROLE_TEXT);
 	f->y = v.y;
 	const char *rest = w + end;
 	while (*rest == ' ' || *rest == '\n')
@@ -80,20 +96,21 @@ static void question_text(struct flow *f, const struct lesson_panel *lp,
 	lesson_flow_markdown(f, q->text);
 	bool shown = lp->answered && lp->verdict_q == index;
 	for (size_t c = 0; c < q->choice_count; c++) {
-		snprintf(buf, sizeof(buf), "(%c) %s", 'a' + (int)c,
-		         q->choices[c]);
 		if (shown)
-			lesson_flow_wrap_markdown(f, buf, f->x0 + f->px * 0.5f,
-			                          SCENE_FONT_SANS, f->px,
-			                          SCENE_ROLE_TEXT);
+			labelled(f, c, q->choices[c], f->x0 + f->px * 0.5f);
 		else
-			choice(f, buf, c);
+			choice(f, q->choices[c], c);
 	}
 	f->y += f->px * 0.3f;
 	if (shown) {
 		verdict(f, lp);
-		lesson_flow_wrap(f, "\xe2\x86\x93 or Space goes on.", f->x0,
-		                 SCENE_FONT_SANS, lesson_flow_text_px(f, 0.8f),
+		lesson_flow_wrap(f,
+		                 lesson_panel_verdict_first(lp)
+		                         ? "\xe2\x86\x93 or Space: the next "
+		                           "question."
+		                         : "\xe2\x86\x93 or Space goes on.",
+		                 f->x0, SCENE_FONT_SANS,
+		                 lesson_flow_text_px(f, 0.8f),
 		                 SCENE_ROLE_TEXT_DIM);
 		return;
 	}
@@ -128,12 +145,13 @@ static void question_text(struct flow *f, const struct lesson_panel *lp,
 	f->y = v.y;
 }
 
-/* The question on screen: the pending one, or the one just answered. */
+/* The question on screen: the one just answered while its verdict is up
+ * (before another of the same step, too), else the pending one. */
 const struct lesson_question *
 lesson_panel_shown_question(const struct lesson_panel *lp, size_t *index)
 {
 	const struct lesson_question *q =
-		lesson_player_pending(lp->player, index);
+		lp->answered ? NULL : lesson_player_pending(lp->player, index);
 	if (q)
 		return q;
 	if (lp->answered) {
@@ -159,8 +177,11 @@ void lesson_panel_question_box(struct flow *f, const struct lesson_panel *lp)
 	dry.x1 -= pad;
 	dry.y += pad;
 	question_text(&dry, lp, q, index);
-	float top = f->y - f->scroll, bottom = dry.y + pad - f->scroll;
-	if (f->emit)
+	/* inside the text's band: a tall box scrolled part way stops at the
+	 * footer, as its lines do */
+	float top = fmaxf(f->y - f->scroll, f->top);
+	float bottom = fminf(dry.y + pad - f->scroll, f->bottom);
+	if (f->emit && bottom > top)
 		scene_box(f->s, (struct scene_rect){f->x0, top, f->x1, bottom},
 		          f->px * 0.4f,
 		          scene_theme_color(f->th, SCENE_ROLE_BACKGROUND),
