@@ -67,7 +67,8 @@ static void slides_steps_and_a_question(void **state)
 	assert_string_equal(app->trace->algorithm, "kogge-stone");
 	assert_ptr_equal(app->view.figure, scene_figure_find("9.1"));
 	assert_true(test_has_text(app, "One thread per element"));
-	assert_true(test_text_contains(app, "1 / 6"));
+	assert_true(test_text_contains(app, "1\xc2\xa0/\xc2\xa0"
+	                                    "6"));
 
 	/* Page Down (a clicker) goes to the next slide, where a prediction
 	 * holds the animation before its first step (stride 1). */
@@ -216,7 +217,7 @@ static void across_lessons(void **state)
 	assert_string_equal(lp->key, "race-in-the-printed-kernel");
 	assert_int_equal(lesson_player_slide_index(lp->player), 0);
 	assert_non_null(strstr(app->status, "Lesson 3 of"));
-	assert_true(test_text_contains(app, "1 / "));
+	assert_true(test_text_contains(app, "1\xc2\xa0/\xc2\xa0"));
 	/* Page Up on its first slide: back to the last slide of the one
 	 * before. */
 	test_key(app, SDLK_PAGEUP, 0);
@@ -392,7 +393,8 @@ static void the_wheel_goes_back_up_past_a_question(void **state)
 	assert_true(lp->scroll == 0);
 	/* the title, wrapped in the projector's type */
 	assert_true(test_has_text(app, "The printed kernel 1"));
-	assert_true(test_text_contains(app, "6 / 8"));
+	assert_true(test_text_contains(app, "6\xc2\xa0/\xc2\xa0"
+	                                    "8"));
 	/* no box reaches the footer's row */
 	const struct scene_item *next =
 		test_find(app, SCENE_TAG_CONTROL, LESSON_CONTROL_NEXT, -1);
@@ -433,6 +435,33 @@ static void a_slide_without_a_figure(void **state)
 	const struct scene_item *row = text_item(app->scene, "CUB  ");
 	assert_non_null(row);
 	assert_non_null(strstr(scene_text_of(app->scene, row), " 74.4   1.00"));
+	gui_app_destroy(app);
+}
+
+/* A verdict given at one step does not stand in front of a question at a
+ * later one: stepping on to it shows it, and its keys answer it. */
+static void a_later_question_after_a_verdict(void **state)
+{
+	(void)state;
+	struct lesson_panel *lp;
+	struct gui_app *app = open_lesson("race-in-the-printed-kernel", &lp);
+	size_t slide = slide_titled(lp, "What the race did to the output"), q;
+	go_to_slide(app, lp, slide);
+	char right[64];
+	for (int asked = 0; asked < 2; asked++) {
+		for (int k = 0;
+		     k < 40 && !lesson_player_pending(lp->player, &q); k++)
+			test_key(app, SDLK_DOWN, 0);
+		assert_non_null(lesson_player_pending(lp->player, &q));
+		assert_int_equal(q, (size_t)asked);
+		assert_false(lesson_panel_verdict_first(lp));
+		lesson_player_right_answer(lp->player, slide, q, right,
+		                           sizeof(right));
+		test_text(app, right);
+		test_key(app, SDLK_RETURN, 0);
+		assert_int_equal(lesson_player_verdict(lp->player, slide, q),
+		                 LESSON_RIGHT);
+	}
 	gui_app_destroy(app);
 }
 
@@ -749,6 +778,7 @@ int main(void)
 		cmocka_unit_test(second_try_and_clicked_answers),
 		cmocka_unit_test(a_verdict_before_the_next_question),
 		cmocka_unit_test(space_plays_up_to_a_question),
+		cmocka_unit_test(a_later_question_after_a_verdict),
 		cmocka_unit_test(the_wheel_goes_back_up_past_a_question),
 		cmocka_unit_test(a_slide_without_a_figure),
 		cmocka_unit_test(keys_are_not_swallowed),

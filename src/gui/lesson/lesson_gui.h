@@ -71,6 +71,7 @@ struct lesson_panel {
 	char typed[32];      /* the answer being typed */
 	bool answered;       /* a verdict is shown for question `verdict_q` */
 	size_t verdict_q;
+	size_t verdict_step; /* the step it was given at */
 	enum lesson_verdict verdict;
 	char why[2048];
 	int tries;       /* wrong first tries at the pending question */

@@ -103,7 +103,8 @@ bool lesson_panel_asked(const struct lesson_panel *lp, size_t q)
 
 bool lesson_panel_verdict_first(const struct lesson_panel *lp)
 {
-	return lp->answered && lesson_player_pending(lp->player, NULL);
+	return lp->answered && lp->app->pb.step == lp->verdict_step &&
+	       lesson_player_pending(lp->player, NULL);
 }
 
 /* Answers that are counts the view's panel would give away. */

@@ -10,8 +10,10 @@ static void slide_heading(struct flow *f, const struct lesson_panel *lp)
 	const struct lesson *l = lp->lesson;
 	size_t s = lesson_player_slide_index(lp->player);
 	char head[512];
-	snprintf(head, sizeof(head), "%s \xe2\x80\x94 %zu / %zu%s", l->title,
-	         s + 1, l->slide_count,
+	/* "3 / 8" with no-break spaces: wrapped, it stays on one line */
+	snprintf(head, sizeof(head),
+	         "%s \xe2\x80\x94 %zu\xc2\xa0/\xc2\xa0%zu%s", l->title, s + 1,
+	         l->slide_count,
 	         lp->lecturer ? " \xe2\x80\x94 lecturer view" : "");
 	lesson_flow_wrap(f, head, f->x0, SCENE_FONT_SANS,
 	                 lesson_flow_text_px(f, 0.8f), SCENE_ROLE_TEXT_DIM);

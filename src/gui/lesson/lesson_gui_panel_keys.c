@@ -133,6 +133,7 @@ void lesson_panel_answer(struct lesson_panel *lp, const char *typed)
 	lp->answered = true;
 	lp->verdict = v;
 	lp->verdict_q = q;
+	lp->verdict_step = lp->app->pb.step;
 	lp->typed[0] = '\0';
 	lp->retry[0] = '\0';
 	lp->tries = 0;

@@ -145,13 +145,16 @@ static void question_text(struct flow *f, const struct lesson_panel *lp,
 	f->y = v.y;
 }
 
-/* The question on screen: the one just answered while its verdict is up
- * (before another of the same step, too), else the pending one. */
+/* The question on screen: the one just answered while its verdict stands
+ * in front of another of the same step, else the pending one, else the
+ * one just answered. */
 const struct lesson_question *
 lesson_panel_shown_question(const struct lesson_panel *lp, size_t *index)
 {
 	const struct lesson_question *q =
-		lp->answered ? NULL : lesson_player_pending(lp->player, index);
+		lesson_panel_verdict_first(lp)
+			? NULL
+			: lesson_player_pending(lp->player, index);
 	if (q)
 		return q;
 	if (lp->answered) {
