@@ -148,10 +148,13 @@ uint64_t trace_json_memory_need(const char *text, size_t len)
 	}
 	free(cuts);
 	free(level_arrays);
+	/* the spans themselves, the levels' and the cuts', held together */
+	uint64_t spans = (2 * (uint64_t)levels * TRACE_JSON_LEVEL_ARRAYS + 3) *
+	                 sizeof(struct trace_json_span);
 	uint64_t largest_step;
 	uint64_t trace = rest.values * TRACE_PER_VALUE +
 	                 floats * sizeof(float) +
 	                 steps_need(text, parts.steps, &largest_step);
-	return (uint64_t)len + 1 + copy + tree_bytes(&rest) + largest_step +
-	       trace;
+	return (uint64_t)len + 1 + copy + spans + tree_bytes(&rest) +
+	       largest_step + trace;
 }

@@ -578,6 +578,24 @@ static void test_memory_need(void **state)
 	assert_true(need >= (uint64_t)ADDS * (2 * sizeof(struct trace_add) +
 	                                      3 * sizeof(cJSON)));
 	free(steps);
+
+	/* a level, even "{}", costs its node and the reader's spans of its
+	 * arrays (two sets of five while the tree is made) */
+	enum { LEVELS = 10000 };
+	char *levels = malloc(64 + 4 * LEVELS);
+	assert_non_null(levels);
+	at = (size_t)sprintf(levels, "{\"steps\": [], \"input\": [], "
+	                             "\"output\": [], \"levels\": [");
+	for (size_t i = 0; i < LEVELS; i++)
+		at += (size_t)sprintf(levels + at, "{},");
+	levels[at - 1] = ']';
+	at += (size_t)sprintf(levels + at, "}");
+	need = trace_json_memory_need(levels, at);
+	assert_true(need >= (uint64_t)LEVELS *
+	                            (sizeof(cJSON) +
+	                             2 * TRACE_JSON_LEVEL_ARRAYS *
+	                                     sizeof(struct trace_json_span)));
+	free(levels);
 }
 
 /* The sample's input and output, as it writes them. */
