@@ -137,21 +137,22 @@ void student_infer_phases(struct trace *t, bool hierarchical, bool keep_phases)
 		if (!keep_phases)
 			name_steps(t, l, this_tree);
 	}
+	/* the counts, and in the same pass whether the kernel names the
+	 * coarsened scan's phases and whether its lanes shuffle */
+	bool coarsened = false, shuffles = false;
 	memset(t->counts.by_phase, 0, sizeof(t->counts.by_phase));
-	for (size_t i = 0; i < t->step_count; i++)
-		t->counts.by_phase[t->steps[i].phase] += t->steps[i].add_count;
-	/* a kernel that names the coarsened scan's phases is 11.5's */
-	bool coarsened = false;
-	for (size_t i = 0; keep_phases && i < t->step_count; i++)
-		coarsened |= t->steps[i].phase == TRACE_PHASE_SUBSECTION_SCAN ||
-		             t->steps[i].phase == TRACE_PHASE_SUBSECTION_ADD;
+	for (size_t i = 0; i < t->step_count; i++) {
+		const struct trace_step *st = &t->steps[i];
+		t->counts.by_phase[st->phase] += st->add_count;
+		coarsened |= keep_phases &&
+		             (st->phase == TRACE_PHASE_SUBSECTION_SCAN ||
+		              st->phase == TRACE_PHASE_SUBSECTION_ADD);
+		shuffles |= st->shuffle_count > 0;
+	}
 	/* the book section whose figure fits the shape: 9.2's strides,
-	 * 9.4's trees, 9.5's sections and S, 11.5's subsections; a kernel
-	 * whose lanes shuffle is none of them, as the built-in warp-shuffle
-	 * scan is not */
-	bool shuffles = false;
-	for (size_t i = 0; i < t->step_count; i++)
-		shuffles |= t->steps[i].shuffle_count > 0;
+	 * 9.4's trees, 9.5's sections and S, 11.5's subsections (a kernel
+	 * that names their phases); a kernel whose lanes shuffle is none of
+	 * them, as the built-in warp-shuffle scan is not */
 	trace_set_name(t->book_section, sizeof(t->book_section),
 	               hierarchical ? "9.5"
 	               : shuffles   ? ""

@@ -68,9 +68,10 @@ static uint64_t tree_bytes(const struct tally *t)
 	       t->strings * (HEAP_MIN + HEAP_OVERHEAD) + t->string_bytes;
 }
 
-/* Takes the values and strings of text[span] off t. */
-static void untally(const char *text, struct trace_json_span span,
-                    struct tally *t)
+/* Takes the values and strings of text[span] off t; returns its values
+ * (an array's elements there; an empty one counts one). */
+static uint64_t untally(const char *text, struct trace_json_span span,
+                        struct tally *t)
 {
 	struct tally part = {0, 0, 0, 0};
 	tally(text, span.begin, span.end, &part);
@@ -78,14 +79,7 @@ static void untally(const char *text, struct trace_json_span span,
 	t->strings -= part.strings;
 	t->string_bytes -= part.string_bytes;
 	t->objects -= part.objects;
-}
-
-/* The elements of the array at text[span] (an empty one counts one). */
-static uint64_t elements(const char *text, struct trace_json_span span)
-{
-	struct tally t = {0, 0, 0, 0};
-	tally(text, span.begin, span.end, &t);
-	return t.values;
+	return part.values;
 }
 
 /* The steps, parsed one at a time: what their records take in the trace,
@@ -112,49 +106,46 @@ static uint64_t steps_need(const char *text, struct trace_json_span steps,
 	return trace;
 }
 
-uint64_t trace_json_memory_need(const char *text, size_t len)
+uint64_t trace_json_split_need(const char *text, size_t len,
+                               const struct trace_json_split *s)
 {
-	struct trace_json_parts parts;
 	struct tally rest = {1, 0, 0, 0}; /* the root */
 	tally(text, 0, len, &rest);
-	/* parsed whole: one tree of it all */
-	uint64_t whole = (uint64_t)len + 1 + tree_bytes(&rest) +
-	                 rest.values * TRACE_PER_VALUE;
-	if (!trace_json_find_parts(text, len, &parts))
-		return whole;
+	if (!s->found) /* parsed whole: one tree of it all */
+		return (uint64_t)len + 1 + tree_bytes(&rest) +
+		       rest.values * TRACE_PER_VALUE;
 	/* The tree of all but the arrays cut out, made from a copy of that
 	 * text with "[]" for each; those arrays as floats (the input twice:
 	 * read, then copied into the trace); the steps' trees, one at a
-	 * time. Without memory for the spans, the whole tree's count, which
-	 * is more. */
-	size_t levels;
-	struct trace_json_span *level_arrays =
-		trace_json_find_level_arrays(text, parts.levels, &levels);
-	struct trace_json_span *cuts =
-		level_arrays ? malloc((3 + levels * TRACE_JSON_LEVEL_ARRAYS) *
-	                              sizeof(*cuts))
-			     : NULL;
-	if (!cuts) {
-		free(level_arrays);
-		return whole;
+	 * time. */
+	uint64_t copy = len, floats = 0;
+	for (size_t k = 0; k < s->cut_count; k++) {
+		struct trace_json_span cut = s->cuts[k];
+		uint64_t values = untally(text, cut, &rest);
+		copy -= cut.end - cut.begin - 2;
+		if (cut.begin != s->parts.steps.begin)
+			floats += cut.begin == s->parts.input.begin ? 2 * values
+			                                            : values;
 	}
-	size_t count = trace_json_cuts(&parts, level_arrays, levels, cuts);
-	uint64_t copy = len, floats = elements(text, parts.input);
-	for (size_t k = 0; k < count; k++) {
-		untally(text, cuts[k], &rest);
-		copy -= cuts[k].end - cuts[k].begin - 2;
-		if (cuts[k].begin != parts.steps.begin)
-			floats += elements(text, cuts[k]);
-	}
-	free(cuts);
-	free(level_arrays);
-	/* the spans themselves, the levels' and the cuts', held together */
-	uint64_t spans = (2 * (uint64_t)levels * TRACE_JSON_LEVEL_ARRAYS + 3) *
-	                 sizeof(struct trace_json_span);
+	/* the spans themselves, the levels' and room for as many cuts */
+	uint64_t spans =
+		(2 * (uint64_t)s->levels * TRACE_JSON_LEVEL_ARRAYS + 3) *
+		sizeof(struct trace_json_span);
 	uint64_t largest_step;
 	uint64_t trace = rest.values * TRACE_PER_VALUE +
 	                 floats * sizeof(float) +
-	                 steps_need(text, parts.steps, &largest_step);
+	                 steps_need(text, s->parts.steps, &largest_step);
 	return (uint64_t)len + 1 + copy + spans + tree_bytes(&rest) +
 	       largest_step + trace;
+}
+
+uint64_t trace_json_memory_need(const char *text, size_t len)
+{
+	/* out of memory for the spans, s is empty: counted as one tree,
+	 * which is more */
+	struct trace_json_split s;
+	trace_json_split_find(text, len, &s);
+	uint64_t need = trace_json_split_need(text, len, &s);
+	trace_json_split_free(&s);
+	return need;
 }

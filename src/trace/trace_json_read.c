@@ -137,40 +137,50 @@ static cJSON *parse_without(struct trace_jr *r, const char *text, size_t len,
 /* The tree of all but the parts of the text that are read from it an
  * element at a time (r->text and the spans set); of the whole text where
  * trace_json_split.c does not find them. */
-static cJSON *parse_tree(struct trace_jr *r, const char *text, size_t len)
+static cJSON *parse_tree(struct trace_jr *r, const char *text, size_t len,
+                         const struct trace_json_split *s)
 {
-	struct trace_json_parts parts;
-	if (!trace_json_find_parts(text, len, &parts))
+	if (!s->found)
 		return trace_jr_parse(r, text, (struct trace_json_span){0, len},
 		                      true);
-	size_t levels;
-	struct trace_json_span *level_arrays =
-		trace_json_find_level_arrays(text, parts.levels, &levels);
-	struct trace_json_span *cuts =
-		level_arrays ? malloc((3 + levels * TRACE_JSON_LEVEL_ARRAYS) *
-	                              sizeof(*cuts))
-			     : NULL;
-	if (!cuts) {
-		free(level_arrays);
-		jsonread_fail(&r->jr, "out of memory");
-		return NULL;
+	cJSON *root = parse_without(r, text, len, s->cuts, s->cut_count);
+	if (root) {
+		r->text = text;
+		r->parts = s->parts;
+		r->level_arrays = s->level_arrays;
+		r->level_count = s->levels;
 	}
-	size_t count = trace_json_cuts(&parts, level_arrays, levels, cuts);
-	cJSON *root = parse_without(r, text, len, cuts, count);
-	free(cuts);
-	if (!root) {
-		free(level_arrays);
-		return NULL;
-	}
-	r->text = text;
-	r->parts = parts;
-	r->level_arrays = level_arrays;
-	r->level_count = levels;
 	return root;
+}
+
+/* trace_json_split_find, its failure (out of memory) written to err. */
+static int find_split(const char *text, size_t len, const char *name,
+                      struct trace_json_split *s, char *err, size_t err_size)
+{
+	if (trace_json_split_find(text, len, s) == 0)
+		return 0;
+	if (err && err_size)
+		snprintf(err, err_size, "%s: out of memory",
+		         name ? name : "trace");
+	return -1;
 }
 
 struct trace *trace_read_json(const char *text, size_t len, const char *name,
                               char *err, size_t err_size)
+{
+	struct trace_json_split s;
+	if (find_split(text, len, name, &s, err, err_size))
+		return NULL;
+	struct trace *t =
+		trace_jr_read_split(text, len, name, &s, err, err_size);
+	trace_json_split_free(&s);
+	return t;
+}
+
+struct trace *trace_jr_read_split(const char *text, size_t len,
+                                  const char *name,
+                                  const struct trace_json_split *s, char *err,
+                                  size_t err_size)
 {
 	struct trace_jr r = {.jr = {.name = name ? name : "trace",
 	                            .err = err,
@@ -203,7 +213,7 @@ struct trace *trace_read_json(const char *text, size_t len, const char *name,
 	 * trace_jr_text_floats), the rest as a copy of the text with "[]" for
 	 * them: cJSON's tree of the whole file would take 12 to 30 times its
 	 * size. */
-	cJSON *root = parse_tree(&r, text, len);
+	cJSON *root = parse_tree(&r, text, len, s);
 	if (!root)
 		return NULL;
 	r.t = trace_create();
@@ -216,7 +226,6 @@ struct trace *trace_read_json(const char *text, size_t len, const char *name,
 	cJSON_Delete(root);
 	free(r.scratch);
 	free(r.warps);
-	free(r.level_arrays);
 	return r.t;
 }
 
@@ -279,13 +288,19 @@ struct trace *trace_read_json_file(const char *path, char *err, size_t err_size)
 				name, strerror(errno));
 		return NULL;
 	}
-	uint64_t need = trace_json_memory_need(text, len);
-	if (need > l.bytes) {
+	/* the split found once, for the count and the reading */
+	struct trace_json_split s;
+	if (find_split(text, len, name, &s, err, err_size)) {
 		free(text);
-		return too_big(name, len, false, need, false, &l, err,
-		               err_size);
+		return NULL;
 	}
-	struct trace *t = trace_read_json(text, len, name, err, err_size);
+	uint64_t need = trace_json_split_need(text, len, &s);
+	struct trace *t = need > l.bytes
+	                          ? too_big(name, len, false, need, false, &l,
+	                                    err, err_size)
+	                          : trace_jr_read_split(text, len, name, &s,
+	                                                err, err_size);
+	trace_json_split_free(&s);
 	free(text);
 	return t;
 }

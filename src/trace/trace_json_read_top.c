@@ -118,20 +118,32 @@ static int read_counts(struct trace_jr *r, const cJSON *item,
 	return 0;
 }
 
-/* "input": finite floats, from the text where the reader split it off
- * (the tree then holds "[]"), else from the tree. */
+/* A float array as trace_jr_float_array reads it, from the text where
+ * the reader took it out of the tree (span), else from the tree (item). */
+static int float_array(struct trace_jr *r, const char *key, const cJSON *item,
+                       struct trace_json_span span, size_t n, const char *why,
+                       int finite_only, float **out, size_t *len)
+{
+	if (span.begin == TRACE_JSON_ABSENT)
+		return trace_jr_float_array(r, key, item, n, why, finite_only,
+		                            out, len);
+	if (trace_jr_text_length(r, key, span, n, why, len))
+		return -1;
+	*out = trace_level_alloc(*len);
+	if (!*out)
+		return jsonread_fail(&r->jr, "out of memory");
+	return trace_jr_text_floats(r, key, span, *out, *len, finite_only);
+}
+
+static const struct trace_json_span absent = {TRACE_JSON_ABSENT,
+                                              TRACE_JSON_ABSENT};
+
+/* "input": finite floats. */
 static int read_input(struct trace_jr *r, const cJSON *item, float **input,
                       size_t *n)
 {
-	if (!r->text)
-		return trace_jr_float_array(r, "input", item, SIZE_MAX, NULL, 1,
-		                            input, n);
-	if (trace_jr_text_length(r, "input", r->parts.input, SIZE_MAX, NULL, n))
-		return -1;
-	*input = trace_level_alloc(*n);
-	if (!*input)
-		return jsonread_fail(&r->jr, "out of memory");
-	return trace_jr_text_floats(r, "input", r->parts.input, *input, *n, 1);
+	return float_array(r, "input", item, r->text ? r->parts.input : absent,
+	                   SIZE_MAX, NULL, 1, input, n);
 }
 
 /* "output": n floats into the trace, from the text or the tree. */
@@ -161,19 +173,13 @@ static int read_level_array(struct trace_jr *r, size_t i, size_t k,
                             const cJSON *item, size_t n, const char *why,
                             float **out)
 {
-	const char *key = trace_json_level_keys[k];
 	size_t len;
-	struct trace_json_span span = {TRACE_JSON_ABSENT, TRACE_JSON_ABSENT};
-	if (r->text && i < r->level_count)
-		span = r->level_arrays[i * TRACE_JSON_LEVEL_ARRAYS + k];
-	if (span.begin == TRACE_JSON_ABSENT)
-		return trace_jr_float_array(r, key, item, n, why, 0, out, &len);
-	if (trace_jr_text_length(r, key, span, n, why, &len))
-		return -1;
-	*out = trace_level_alloc(len);
-	if (!*out)
-		return jsonread_fail(&r->jr, "out of memory");
-	return trace_jr_text_floats(r, key, span, *out, len, 0);
+	struct trace_json_span span =
+		r->text && i < r->level_count
+			? r->level_arrays[i * TRACE_JSON_LEVEL_ARRAYS + k]
+			: absent;
+	return float_array(r, trace_json_level_keys[k], item, span, n, why, 0,
+	                   out, &len);
 }
 
 static int read_levels(struct trace_jr *r, const cJSON *item)

@@ -40,8 +40,9 @@ struct trace_jr {
 	const char *text;
 	struct trace_json_parts parts;
 	/* with text: each level's float arrays in the text, in
-	 * trace_json_level_keys' order (TRACE_JSON_ABSENT: in the tree) */
-	struct trace_json_span *level_arrays;
+	 * trace_json_level_keys' order (TRACE_JSON_ABSENT: in the tree);
+	 * borrowed from the split */
+	const struct trace_json_span *level_arrays;
 	size_t level_count;
 };
 
@@ -125,7 +126,16 @@ int trace_jr_check_finding(struct trace_jr *r, uint32_t step, uint32_t block,
                            const uint32_t *index);
 
 /* The bytes of memory replaying the JSON text takes at most: the text,
- * cJSON's trees of it and the trace built from them (trace_json_need.c). */
+ * cJSON's trees of it and the trace built from them (trace_json_need.c);
+ * the first finds the text's split itself, the second is given it. */
 uint64_t trace_json_memory_need(const char *text, size_t len);
+uint64_t trace_json_split_need(const char *text, size_t len,
+                               const struct trace_json_split *s);
+
+/* trace_read_json() of a text whose split is found already (borrowed). */
+struct trace *trace_jr_read_split(const char *text, size_t len,
+                                  const char *name,
+                                  const struct trace_json_split *s, char *err,
+                                  size_t err_size);
 
 #endif

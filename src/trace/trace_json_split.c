@@ -192,19 +192,38 @@ static int by_begin(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-size_t trace_json_cuts(const struct trace_json_parts *parts,
-                       const struct trace_json_span *level_arrays,
-                       size_t levels, struct trace_json_span *cuts)
+int trace_json_split_find(const char *text, size_t len,
+                          struct trace_json_split *s)
 {
-	size_t n = 0;
-	cuts[n++] = parts->steps;
-	cuts[n++] = parts->input;
-	cuts[n++] = parts->output;
-	for (size_t k = 0; k < levels * TRACE_JSON_LEVEL_ARRAYS; k++)
-		if (level_arrays[k].begin != TRACE_JSON_ABSENT)
-			cuts[n++] = level_arrays[k];
-	qsort(cuts, n, sizeof(*cuts), by_begin);
-	return n;
+	*s = (struct trace_json_split){0};
+	if (!trace_json_find_parts(text, len, &s->parts))
+		return 0;
+	s->level_arrays =
+		trace_json_find_level_arrays(text, s->parts.levels, &s->levels);
+	s->cuts = s->level_arrays
+	                  ? malloc((3 + s->levels * TRACE_JSON_LEVEL_ARRAYS) *
+	                           sizeof(*s->cuts))
+	                  : NULL;
+	if (!s->cuts) {
+		trace_json_split_free(s);
+		return -1;
+	}
+	s->cuts[s->cut_count++] = s->parts.steps;
+	s->cuts[s->cut_count++] = s->parts.input;
+	s->cuts[s->cut_count++] = s->parts.output;
+	for (size_t k = 0; k < s->levels * TRACE_JSON_LEVEL_ARRAYS; k++)
+		if (s->level_arrays[k].begin != TRACE_JSON_ABSENT)
+			s->cuts[s->cut_count++] = s->level_arrays[k];
+	qsort(s->cuts, s->cut_count, sizeof(*s->cuts), by_begin);
+	s->found = true;
+	return 0;
+}
+
+void trace_json_split_free(struct trace_json_split *s)
+{
+	free(s->level_arrays);
+	free(s->cuts);
+	*s = (struct trace_json_split){0};
 }
 
 int trace_json_next_element(const char *text, struct trace_json_span array,

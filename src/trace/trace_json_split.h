@@ -57,12 +57,25 @@ struct trace_json_span *
 trace_json_find_level_arrays(const char *text, struct trace_json_span levels,
                              size_t *count);
 
-/* The spans taken out of the text, in the text's order, into cuts (room
- * for 3 + levels * TRACE_JSON_LEVEL_ARRAYS): steps, input, output and
- * the level arrays found. Returns how many. */
-size_t trace_json_cuts(const struct trace_json_parts *parts,
-                       const struct trace_json_span *level_arrays,
-                       size_t levels, struct trace_json_span *cuts);
+/* What the reader takes from the text instead of cJSON's tree, found
+ * once for the memory count and the reading both: the parts, each level's
+ * float arrays, and the spans cut out of the tree's copy (steps, input,
+ * output and the level arrays found), in the text's order. `found` is
+ * false where the text is parsed whole. */
+struct trace_json_split {
+	bool found;
+	struct trace_json_parts parts;
+	struct trace_json_span *level_arrays; /* levels * LEVEL_ARRAYS */
+	size_t levels;
+	struct trace_json_span *cuts;
+	size_t cut_count;
+};
+
+/* Fills *s from text[0..len); free it with trace_json_split_free. Returns
+ * 0, or -1 when out of memory (s then holds nothing to free). */
+int trace_json_split_find(const char *text, size_t len,
+                          struct trace_json_split *s);
+void trace_json_split_free(struct trace_json_split *s);
 
 /* The element after position *at of `array` (a span found above): skips
  * white space and, but for the first element, one comma. Returns 1 with

@@ -49,14 +49,23 @@ static size_t elements(const char *text, struct trace_json_span *spans,
 	}
 }
 
+/* The sample trace, its JSON (free() it) and that text's parts. */
+static char *sample_parts(struct trace **t, size_t *len,
+                          struct trace_json_parts *parts)
+{
+	*t = sample_trace();
+	char *text = sample_json(*t, len);
+	assert_true(trace_json_find_parts(text, *len, parts));
+	return text;
+}
+
 static void test_written_trace(void **state)
 {
 	(void)state;
-	struct trace *t = sample_trace();
+	struct trace *t;
 	size_t len;
-	char *text = sample_json(t, &len);
 	struct trace_json_parts parts;
-	assert_true(trace_json_find_parts(text, len, &parts));
+	char *text = sample_parts(&t, &len, &parts);
 	struct trace_json_span steps = parts.steps;
 	const char *key = strstr(text, "\"steps\": [");
 	assert_non_null(key);
@@ -96,11 +105,10 @@ static void test_written_trace(void **state)
 static void test_level_arrays(void **state)
 {
 	(void)state;
-	struct trace *t = sample_trace();
+	struct trace *t;
 	size_t len;
-	char *text = sample_json(t, &len);
 	struct trace_json_parts parts;
-	assert_true(trace_json_find_parts(text, len, &parts));
+	char *text = sample_parts(&t, &len, &parts);
 	size_t levels;
 	struct trace_json_span *spans =
 		trace_json_find_level_arrays(text, parts.levels, &levels);
